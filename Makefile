@@ -1,0 +1,47 @@
+# Tramite developer tasks.  Recipes are indented with TABs.
+#
+#   make venv      create .venv (if missing) and install the project + dev extras
+#   make test      run the test suite (SQLite unless TRAMITE_TEST_DATABASE_URL is set)
+#   make test-pg   run the test suite against PostgreSQL; requires TRAMITE_TEST_DATABASE_URL,
+#                  e.g. TRAMITE_TEST_DATABASE_URL=$(bash scripts/postgres-test-server.sh | tail -n1) make test-pg
+#   make run       start the application (placeholder)
+
+# Prefer an explicit 3.11 interpreter (pyproject requires >=3.11,<3.12).
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || echo python3)
+VENV   := .venv
+STAMP  := $(VENV)/.installed
+PYTEST := $(VENV)/bin/pytest -n 2 -p no:cacheprovider
+
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: venv test test-pg require-db-url run
+
+venv: $(STAMP)
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall only when pyproject.toml changes (or the venv is recreated).
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(VENV)/bin/pip install -q --upgrade pip
+	$(VENV)/bin/pip install -q -e '.[dev]'
+	touch $@
+
+test: venv
+	$(PYTEST) tests
+
+# Same suite as `test` for now; suites that only need to run once (e.g. browser
+# tests) may be skipped here later.
+test-pg: require-db-url venv
+	$(PYTEST) tests
+
+require-db-url:
+	@if [ -z "$$TRAMITE_TEST_DATABASE_URL" ]; then \
+		echo "test-pg: TRAMITE_TEST_DATABASE_URL is not set." >&2; \
+		echo "  e.g. TRAMITE_TEST_DATABASE_URL=\$$(bash scripts/postgres-test-server.sh | tail -n1) make test-pg" >&2; \
+		exit 1; \
+	fi
+
+# Placeholder: to be completed.
+run: venv
+	$(VENV)/bin/tramite serve

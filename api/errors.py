@@ -1,0 +1,63 @@
+"""Maps every refusal to the error body of API.md, once; nothing escapes as a bare 500."""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify
+from werkzeug.exceptions import HTTPException
+
+from engine.errors import EngineError
+from engine.rules.decision import RuleViolation
+
+log = logging.getLogger("tramite.api")
+
+
+def body(status: int, reason: str, message: str, errors: dict | None = None):
+    response = jsonify({"code": status, "status": reason, "message": message, "errors": errors or {}})
+    response.status_code = status
+    return response
+
+
+def _flatten(errors, prefix="") -> dict[str, list[str]]:
+    """webargs nests errors by location and field; API.md wants {"field.path": [messages]}."""
+    flat: dict[str, list[str]] = {}
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            path = f"{prefix}.{key}" if prefix else str(key)
+            for k, v in _flatten(value, path).items():
+                flat.setdefault(k, []).extend(v)
+    elif isinstance(errors, list) and all(isinstance(e, str) for e in errors):
+        flat[prefix or "_schema"] = list(errors)
+    elif isinstance(errors, list):
+        for i, e in enumerate(errors):
+            flat.update(_flatten(e, f"{prefix}.{i}"))
+    else:
+        flat[prefix or "_schema"] = [str(errors)]
+    return flat
+
+
+def install(app: Flask) -> None:
+    @app.errorhandler(EngineError)
+    def engine_error(exc: EngineError):
+        return body(exc.status, exc.reason, exc.message, exc.errors)
+
+    @app.errorhandler(RuleViolation)
+    def rule_violation(exc: RuleViolation):
+        return body(422, "Unprocessable Entity", exc.message, {"rule": [exc.code]})
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        data = getattr(exc, "data", None) or {}
+        errors = data.get("messages") or data.get("errors") or {}
+        if exc.code == 422 and errors:
+            # Request bodies are JSON; drop the location level ("json", "query").
+            errors = {k: v for loc in errors.values() for k, v in _flatten(loc).items()} \
+                if all(k in ("json", "query", "form", "files", "headers") for k in errors) else _flatten(errors)
+            return body(422, "Unprocessable Entity", "the request has invalid fields", errors)
+        message = data.get("message") or exc.description or exc.name
+        return body(exc.code or 500, exc.name, str(message), _flatten(errors) if errors else {})
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception):
+        log.exception("unexpected error")
+        return body(500, "Internal Server Error", "an unexpected error occurred; it has been logged")

@@ -1,0 +1,1 @@
+"""REST routes of API.md, one blueprint per resource."""

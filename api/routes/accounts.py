@@ -1,0 +1,76 @@
+"""Tokens, the caller, users and roles."""
+from __future__ import annotations
+
+from flask import g
+from flask_smorest import Blueprint
+from sqlalchemy import select
+
+from engine import accounts, views
+from engine.errors import Forbidden
+from engine.persistence.models import Role, User
+
+from ..auth import actor, bearer_token, engine
+from ..schemas import LoginSchema, RoleSchema, TokenSchema, UserCreateSchema, UserSchema
+
+blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authentication, users and roles")
+
+
+def _require_admin():
+    if not actor().is_admin:
+        raise Forbidden("only an admin may manage users and roles")
+
+
+@blp.route("/auth/token", methods=["POST"])
+@blp.arguments(LoginSchema)
+@blp.response(200, TokenSchema)
+def issue_token(args):
+    """Exchange a username and password for a bearer token (valid 12 hours)."""
+    def command(ctx):
+        token, row, user = accounts.issue_token(ctx, args["username"], args["password"])
+        return {"token": token, "expires_at": row.expires_at.isoformat(), "user": views.user(user)}
+    from engine.context import Actor
+    return engine().execute(command, Actor(args["username"]))
+
+
+@blp.route("/auth/logout", methods=["POST"])
+@blp.response(204)
+def logout():
+    """Revoke the caller's token."""
+    engine().execute(lambda ctx: accounts.revoke_token(ctx, bearer_token()), actor())
+
+
+@blp.route("/me", methods=["GET"])
+@blp.response(200, UserSchema)
+def me():
+    return g.user
+
+
+@blp.route("/users", methods=["GET"])
+@blp.response(200, UserSchema(many=True))
+def list_users():
+    _require_admin()
+    return engine().read(lambda s: [views.user(u) for u in s.scalars(select(User).order_by(User.username))])
+
+
+@blp.route("/users", methods=["POST"])
+@blp.arguments(UserCreateSchema)
+@blp.response(201, UserSchema)
+def create_user(args):
+    _require_admin()
+    return engine().execute(lambda ctx: views.user(accounts.create_user(ctx, **args)), actor())
+
+
+@blp.route("/roles", methods=["GET"])
+@blp.response(200, RoleSchema(many=True))
+def list_roles():
+    return engine().read(lambda s: [{"id": r.id, "label_es": r.label_es, "label_en": r.label_en}
+                                    for r in s.scalars(select(Role).order_by(Role.id))])
+
+
+@blp.route("/roles", methods=["POST"])
+@blp.arguments(RoleSchema)
+@blp.response(201, RoleSchema)
+def create_role(args):
+    _require_admin()
+    engine().execute(lambda ctx: accounts.add_role(ctx, args["id"], args["label_es"], args["label_en"]), actor())
+    return args

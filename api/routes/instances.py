@@ -1,0 +1,75 @@
+"""Cases: start, list, read, history, activity, messages, cancel, retry."""
+from __future__ import annotations
+
+from flask_smorest import Blueprint
+
+from engine import queries, views
+from engine.commands.cases import cancel_case, retry_case, start_case
+from engine.commands.messages import send_message
+
+from ..auth import actor, engine
+from ..pagination import page_response
+from ..schemas import (CancelSchema, CaseSchema, CaseSummarySchema, HistoryEventSchema, InstanceListArgs,
+                       MessageSchema, StartCaseSchema)
+
+blp = Blueprint("instances", __name__, url_prefix="/api/v1", description="Cases (process instances)")
+
+
+@blp.route("/processes/<string:key>/instances", methods=["POST"])
+@blp.arguments(StartCaseSchema)
+@blp.response(201, CaseSchema)
+def start(args, key):
+    """Start a case; the caller must hold the lane of the start event."""
+    return engine().execute(start_case, actor(), key, args["variables"], args["version"])
+
+
+@blp.route("/instances", methods=["GET"])
+@blp.arguments(InstanceListArgs, location="query")
+@blp.response(200, CaseSummarySchema(many=True))
+def list_instances(args):
+    page, per_page = args.pop("page"), args.pop("per_page")
+    now = engine().now()
+    items, total = engine().read(queries.list_instances, actor(), now, page=page, per_page=per_page, **args)
+    return page_response(items, total, page, per_page)
+
+
+@blp.route("/instances/<int:instance_id>", methods=["GET"])
+@blp.response(200, CaseSchema)
+def get_instance(instance_id):
+    return engine().read(lambda s: views.case(s, queries.get_instance(s, actor(), instance_id)))
+
+
+@blp.route("/instances/<int:instance_id>/history", methods=["GET"])
+@blp.response(200, HistoryEventSchema(many=True))
+def history(instance_id):
+    def read(session):
+        queries.get_instance(session, actor(), instance_id)
+        return views.history(session, instance_id)
+    return engine().read(read)
+
+
+@blp.route("/instances/<int:instance_id>/activity", methods=["GET"])
+@blp.response(200, description="{element id: {state, count}} for the diagram overlay")
+def activity(instance_id):
+    return engine().read(lambda s: views.activity(s, queries.get_instance(s, actor(), instance_id)))
+
+
+@blp.route("/instances/<int:instance_id>/messages/<string:name>", methods=["POST"])
+@blp.arguments(MessageSchema)
+@blp.response(200, CaseSchema)
+def message(args, instance_id, name):
+    """Deliver message `name` with its payload to a case waiting for it."""
+    return engine().execute(send_message, actor(), instance_id, name, args["payload"])
+
+
+@blp.route("/instances/<int:instance_id>/cancel", methods=["POST"])
+@blp.arguments(CancelSchema)
+@blp.response(200, CaseSchema)
+def cancel(args, instance_id):
+    return engine().execute(cancel_case, actor(), instance_id, args["reason"])
+
+
+@blp.route("/instances/<int:instance_id>/retry", methods=["POST"])
+@blp.response(200, CaseSchema)
+def retry(instance_id):
+    return engine().execute(retry_case, actor(), instance_id)

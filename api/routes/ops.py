@@ -1,0 +1,59 @@
+"""Health, metrics and the landing page."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, generate_latest
+from sqlalchemy import func, select, text
+
+from engine.persistence.models import ProcessInstance, Task, Timer
+
+from ..auth import engine
+
+blp = Blueprint("ops", __name__)
+
+LANDING = """<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Trámite</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
+<h1>Trámite</h1>
+<p>Motor de casos BPMN para procedimientos del Gobierno de Puerto Rico.</p>
+<ul><li><a href="/api/docs">Documentación de la API (OpenAPI)</a></li>
+<li><a href="/api/v1/openapi.json">openapi.json</a></li>
+<li><a href="/healthz">Estado del servicio</a></li></ul>
+<p lang="en"><small>BPMN case engine for Puerto Rico government procedures.
+<a href="/api/docs">API documentation</a>.</small></p></body></html>"""
+
+
+@blp.route("/")
+def landing():
+    return Response(LANDING, mimetype="text/html")
+
+
+@blp.route("/healthz")
+def healthz():
+    try:
+        engine().read(lambda s: s.execute(text("SELECT 1")).scalar())
+    except Exception:
+        return jsonify({"status": "degraded", "database": "unreachable"}), 503
+    return jsonify({"status": "ok", "database": "ok"})
+
+
+@blp.route("/metrics")
+def metrics():
+    # Read from the database at scrape time so every worker process reports the same figures.
+    registry = CollectorRegistry()
+    cases = Gauge("tramite_cases", "Cases by process and status", ["process", "status"], registry=registry)
+    open_tasks = Gauge("tramite_open_tasks", "Open human tasks by lane", ["lane"], registry=registry)
+    due = Gauge("tramite_pending_timers", "Timers not yet fired", registry=registry)
+
+    def read(session):
+        for key, status, n in session.execute(select(ProcessInstance.process_key, ProcessInstance.status,
+                                                     func.count()).group_by(ProcessInstance.process_key,
+                                                                            ProcessInstance.status)):
+            cases.labels(key, status).set(n)
+        for lane, n in session.execute(select(Task.lane, func.count()).where(Task.state == "open")
+                                       .group_by(Task.lane)):
+            open_tasks.labels(lane or "").set(n)
+        due.set(session.scalar(select(func.count()).select_from(Timer).where(
+            Timer.fired_at.is_(None), Timer.cancelled.is_(False))))
+    engine().read(read)
+    return Response(generate_latest(registry), mimetype=CONTENT_TYPE_LATEST)

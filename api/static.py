@@ -1,0 +1,21 @@
+"""Serves front-end packages installed from npm (node_modules), never from a CDN."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, abort, send_from_directory
+
+ROOT = Path(__file__).resolve().parent.parent
+VENDOR = {
+    "swagger-ui": ROOT / "node_modules" / "swagger-ui-dist",
+    "bpmn-js": ROOT / "node_modules" / "bpmn-js" / "dist",
+}
+
+
+def install(app: Flask) -> None:
+    @app.route("/static/vendor/<string:package>/<path:filename>")
+    def vendor(package, filename):
+        folder = VENDOR.get(package)
+        if folder is None or not folder.is_dir():
+            abort(404, description=f"front-end package {package} is not installed (run the set-up command)")
+        return send_from_directory(folder, filename)

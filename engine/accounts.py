@@ -1,0 +1,125 @@
+"""Users, roles and API tokens: hashed passwords, expiring and revocable tokens."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from .context import BUILTIN_ROLES, Actor
+from .errors import Conflict, NotFound, Unauthorized, ValidationFailed
+from .paths import processes_dir
+from .persistence.models import ApiToken, Role, User
+
+TOKEN_LIFETIME = timedelta(hours=12)
+_SCRYPT = {"n": 2 ** 14, "r": 8, "p": 1}
+
+
+def hash_password(password: str) -> str:
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(password.encode(), salt=salt, **_SCRYPT, dklen=32)
+    return f"scrypt${salt.hex()}${digest.hex()}"
+
+
+def check_password(password: str, stored: str) -> bool:
+    try:
+        _, salt, digest = stored.split("$")
+    except ValueError:
+        return False
+    candidate = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), **_SCRYPT, dklen=32)
+    return hmac.compare_digest(candidate.hex(), digest)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def actor_of(user: User) -> Actor:
+    return Actor(user.username, frozenset(user.role_ids), user.office)
+
+
+def seed_roles(session: Session) -> int:
+    have = set(session.scalars(select(Role.id)))
+    entries = json.loads((processes_dir() / "roles.json").read_text(encoding="utf-8"))
+    added = 0
+    for entry in entries:
+        if entry["id"] not in have:
+            session.add(Role(id=entry["id"], label_es=entry["label_es"], label_en=entry["label_en"],
+                             builtin=entry["id"] in BUILTIN_ROLES))
+            added += 1
+    session.flush()
+    return added
+
+
+def role_ids(session: Session) -> set[str]:
+    return set(session.scalars(select(Role.id)))
+
+
+def add_role(ctx, role_id: str, label_es: str, label_en: str) -> Role:
+    if ctx.session.get(Role, role_id) is not None:
+        raise Conflict(f"role {role_id!r} exists already", code="ROLE_EXISTS")
+    role = Role(id=role_id, label_es=label_es, label_en=label_en, builtin=False)
+    ctx.session.add(role)
+    ctx.audit("role_created", data={"role": role_id})
+    return role
+
+
+def create_user(ctx, username: str, password: str, roles: list[str], full_name: str = "",
+                office: str | None = None) -> User:
+    session = ctx.session
+    if session.scalars(select(User).where(User.username == username)).first() is not None:
+        raise Conflict(f"user {username!r} exists already", code="USER_EXISTS")
+    unknown = sorted(set(roles) - role_ids(session))
+    if unknown:
+        raise ValidationFailed("unknown roles", {"roles": [f"unknown role {r!r}" for r in unknown]})
+    if len(password) < 8:
+        raise ValidationFailed("password too short", {"password": ["at least 8 characters"]})
+    user = User(username=username, password_hash=hash_password(password), full_name=full_name,
+                office=office, created_at=ctx.now)
+    user.roles = [session.get(Role, r) for r in sorted(set(roles))]
+    session.add(user)
+    session.flush()
+    ctx.audit("user_created", data={"username": username, "roles": sorted(set(roles)), "office": office})
+    return user
+
+
+def issue_token(ctx, username: str, password: str) -> tuple[str, ApiToken, User]:
+    user = ctx.session.scalars(select(User).where(User.username == username)).first()
+    if user is None or not user.active or not check_password(password, user.password_hash):
+        raise Unauthorized("wrong username or password")
+    token = secrets.token_urlsafe(32)
+    # Tokens live on the machine's time, not the engine clock: moving a training clock two
+    # years ahead must not log everybody out.
+    issued = datetime.now(timezone.utc)
+    row = ApiToken(token_hash=_token_hash(token), user_id=user.id, created_at=issued,
+                   expires_at=issued + TOKEN_LIFETIME)
+    ctx.session.add(row)
+    return token, row, user
+
+
+def authenticate(session: Session, token: str) -> User:
+    now = datetime.now(timezone.utc)
+    row = session.scalars(select(ApiToken).where(ApiToken.token_hash == _token_hash(token))).first()
+    if row is None or row.revoked_at is not None or row.expires_at <= now:
+        raise Unauthorized("the token is missing, expired or revoked")
+    user = session.get(User, row.user_id)
+    if user is None or not user.active:
+        raise Unauthorized("the user is no longer active")
+    return user
+
+
+def revoke_token(ctx, token: str) -> None:
+    row = ctx.session.scalars(select(ApiToken).where(ApiToken.token_hash == _token_hash(token))).first()
+    if row is not None and row.revoked_at is None:
+        row.revoked_at = datetime.now(timezone.utc)
+
+
+def get_user(session: Session, username: str) -> User:
+    user = session.scalars(select(User).where(User.username == username)).first()
+    if user is None:
+        raise NotFound(f"there is no user {username!r}")
+    return user

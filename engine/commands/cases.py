@@ -1,0 +1,77 @@
+"""Start, cancel and retry a case."""
+from __future__ import annotations
+
+from .. import forms, parameters, views
+from ..case_numbers import next_case_number
+from ..context import SYSTEM
+from ..definitions import repository
+from ..errors import Conflict, Forbidden, ValidationFailed
+from ..persistence.models import ProcessInstance
+from ..runtime.case import Case
+from ..runtime.functions import completion_rule
+
+START_FORM = "start.schema.json"
+
+
+def may_start(actor, definition) -> bool:
+    starter = definition.summary.get("starter_lane")
+    if actor.username == SYSTEM.username:
+        return True
+    return actor.holds(starter) if starter else (actor.is_supervisor or actor.is_admin)
+
+
+def start_case(ctx, key: str, variables: dict | None = None, version: int | None = None,
+               parent_instance_id: int | None = None) -> dict:
+    session = ctx.session
+    definition = repository.get_version(session, key, version)
+    if not may_start(ctx.actor, definition):
+        raise Forbidden(f"starting {key} needs the role {definition.summary.get('starter_lane')!r}")
+    if not isinstance(variables, dict):
+        raise ValidationFailed("variables must be an object", {"variables": ["must be an object"]})
+    variables = forms.validate(forms.find(definition.files, START_FORM), variables)
+    rule = completion_rule(key, "start")
+    if rule is not None:
+        rule(variables, {})
+    instance = ProcessInstance(
+        case_number=next_case_number(ctx, key), process_key=key, definition_id=definition.id,
+        status="active", variables={}, parameters=parameters.snapshot(session), workflow_meta={},
+        activity={}, started_by=ctx.actor.username, started_at=ctx.now, office=ctx.actor.office,
+        parent_instance_id=parent_instance_id)
+    session.add(instance)
+    session.flush()
+    case = Case.begin(ctx, instance, definition, {**variables, "case_number": instance.case_number})
+    ctx.audit("case_started", instance_id=instance.id,
+              data={"version": definition.version, "variables": variables})
+    case.advance()
+    case.close()
+    session.flush()
+    return views.case(session, instance)
+
+
+def cancel_case(ctx, instance_id: int, reason: str) -> dict:
+    if not ctx.actor.is_supervisor:
+        raise Forbidden("only a supervisor may cancel a case")
+    if not reason or not str(reason).strip():
+        raise ValidationFailed("a reason is required", {"reason": ["required"]})
+    case = Case.open(ctx, instance_id)
+    if case.instance.status in ("completed", "cancelled"):
+        raise Conflict(f"case {case.instance.case_number} is {case.instance.status}", code="CASE_NOT_ACTIVE")
+    case.cancel()
+    ctx.audit("case_cancelled", instance_id=instance_id, message=reason, data={"reason": reason})
+    case.close()
+    ctx.session.flush()
+    return views.case(ctx.session, case.instance)
+
+
+def retry_case(ctx, instance_id: int) -> dict:
+    if not ctx.actor.is_supervisor:
+        raise Forbidden("only a supervisor may retry a case")
+    case = Case.open(ctx, instance_id)
+    if case.instance.status != "error":
+        raise Conflict(f"case {case.instance.case_number} is not in error", code="CASE_NOT_IN_ERROR")
+    failed = [t.task_spec.bpmn_id for t in case.error_tasks()]
+    ctx.audit("case_retried", instance_id=instance_id, data={"elements": failed})
+    case.retry()
+    case.close()
+    ctx.session.flush()
+    return views.case(ctx.session, case.instance)

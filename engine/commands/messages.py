@@ -1,0 +1,40 @@
+"""Deliver a message with its payload to a case that is waiting for it."""
+from __future__ import annotations
+
+from .. import forms, views
+from ..errors import Conflict, Forbidden, ValidationFailed
+from ..runtime.case import Case
+from ..runtime.functions import message_rule
+
+
+def message_form(name: str) -> str:
+    return f"{name}.message.schema.json"
+
+
+def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict:
+    payload = {} if payload is None else payload
+    if not isinstance(payload, dict):
+        raise ValidationFailed("payload must be an object", {"payload": ["must be an object"]})
+    case = Case.open(ctx, instance_id)
+    instance = case.instance
+    if instance.status != "active":
+        raise Conflict(f"case {instance.case_number} is {instance.status}", code="MESSAGE_NOT_EXPECTED")
+    case.advance()
+    catchers = case.message_catchers(name)
+    lanes = {c.task_spec.lane for c in catchers if c.task_spec.lane}
+    if catchers and not ctx.actor.is_supervisor and lanes and not any(ctx.actor.holds(l) for l in lanes):
+        raise Forbidden(f"the message {name!r} is for the role {', '.join(sorted(lanes))}")
+    payload = forms.validate(forms.find(case.definition.files, message_form(name)), payload)
+    rule = message_rule(instance.process_key, name)
+    if rule is not None:
+        # A procedure may refuse with a code the regulation wants on record (e.g. a late review).
+        rule(payload, case.variables(), bool(catchers))
+    if not catchers:
+        raise Conflict(f"case {instance.case_number} is not waiting for the message {name!r}",
+                       code="MESSAGE_NOT_EXPECTED")
+    ctx.audit("message_received", instance_id=instance_id, element_id=catchers[0].task_spec.bpmn_id,
+              data={"name": name, "payload": payload})
+    case.deliver(name, payload)
+    case.close()
+    ctx.session.flush()
+    return views.case(ctx.session, instance)

@@ -1,0 +1,72 @@
+"""Fire due timers exactly once, and move the manual clock through every timer on the way."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy import or_, select
+
+from ..persistence.models import Timer
+from ..runtime.case import Case
+
+LEASE = timedelta(minutes=2)
+MAX_ATTEMPTS = 5
+
+
+def lease_due_timers(ctx, owner: str, limit: int = 50) -> list[int]:
+    """Lease up to `limit` due timers to `owner`; other workers skip rows this one has locked."""
+    real_now = datetime.now(timezone.utc)
+    query = (select(Timer).where(Timer.fired_at.is_(None), Timer.cancelled.is_(False),
+                                 Timer.due_at <= ctx.now,
+                                 or_(Timer.lock_expires_at.is_(None), Timer.lock_expires_at < real_now))
+             .order_by(Timer.due_at, Timer.id).limit(limit).with_for_update(skip_locked=True))
+    timers = ctx.session.scalars(query).all()
+    for timer in timers:
+        timer.lock_owner, timer.lock_expires_at = owner, real_now + LEASE
+    return [t.id for t in timers]
+
+
+def next_due_timer(ctx, until: datetime) -> tuple[int, datetime] | None:
+    row = ctx.session.execute(
+        select(Timer.id, Timer.due_at).where(Timer.fired_at.is_(None), Timer.cancelled.is_(False),
+                                             Timer.attempts < MAX_ATTEMPTS, Timer.due_at <= until)
+        .order_by(Timer.due_at, Timer.id).limit(1)).first()
+    return (row.id, row.due_at) if row else None
+
+
+def fire_timer(ctx, timer_id: int) -> bool:
+    """Fire one timer in this transaction; False if it was already fired or cancelled."""
+    timer = ctx.session.scalars(select(Timer).where(Timer.id == timer_id).with_for_update()).first()
+    if timer is None or timer.fired_at is not None or timer.cancelled:
+        return False
+    case = Case.open(ctx, timer.instance_id)
+    if case.instance.status != "active":
+        timer.cancelled = True
+        return False
+    ctx.audit("timer_fired", instance_id=timer.instance_id, element_id=timer.element_id,
+              data={"name": timer.name, "due_at": timer.due_at}, actor="engine")
+    case.advance()
+    case.close()
+    if timer.fired_at is None and not timer.cancelled:
+        timer.fired_at = ctx.now
+    timer.lock_owner = timer.lock_expires_at = None
+    return True
+
+
+def record_failure(ctx, timer_id: int, error: str) -> None:
+    """Back off after a failed firing; after the last attempt the case goes to error, visibly."""
+    timer = ctx.session.get(Timer, timer_id)
+    if timer is None:
+        return
+    timer.attempts += 1
+    timer.last_error = error[:2000]
+    timer.lock_owner = None
+    timer.lock_expires_at = datetime.now(timezone.utc) + timedelta(seconds=2 ** min(timer.attempts, 10))
+    if timer.attempts >= MAX_ATTEMPTS:
+        from ..persistence.models import ProcessInstance
+        instance = ctx.session.get(ProcessInstance, timer.instance_id)
+        if instance is not None and instance.status == "active":
+            instance.status = "error"
+            instance.error_message = f"timer {timer.element_id} failed {timer.attempts} times: {error[:500]}"
+            instance.error_element = timer.element_id
+        ctx.audit("error", instance_id=timer.instance_id, element_id=timer.element_id, actor="engine",
+                  message=f"timer failed after {timer.attempts} attempts: {error[:500]}")

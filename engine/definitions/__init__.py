@@ -1,0 +1,1 @@
+"""Process definitions: safe XML parsing, spec building and deploy-time validation."""

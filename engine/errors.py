@@ -1,0 +1,63 @@
+"""Errors are values with codes; the API maps each kind to one HTTP status, once."""
+from __future__ import annotations
+
+from .rules.decision import RuleViolation  # noqa: F401  (re-exported: rules may not import the engine)
+
+
+class EngineError(Exception):
+    """Base of every refusal the engine makes on purpose (never a crash)."""
+
+    status = 400
+    reason = "Bad Request"
+
+    def __init__(self, message: str, errors: dict[str, list[str]] | None = None):
+        super().__init__(message)
+        self.message = message
+        self.errors = errors or {}
+
+
+class BadRequest(EngineError):
+    """Malformed input: a diagram that does not parse, an element at fault."""
+
+
+class Unauthorized(EngineError):
+    status, reason = 401, "Unauthorized"
+
+
+class Forbidden(EngineError):
+    status, reason = 403, "Forbidden"
+
+
+class NotFound(EngineError):
+    status, reason = 404, "Not Found"
+
+
+class Conflict(EngineError):
+    """State conflict: task not open, stale version, message not expected now."""
+
+    status, reason = 409, "Conflict"
+
+    def __init__(self, message: str, code: str | None = None, errors: dict | None = None):
+        errors = dict(errors or {})
+        if code:
+            errors.setdefault("rule", []).append(code)
+        super().__init__(message, errors)
+        self.code = code
+
+
+class ValidationFailed(EngineError):
+    """Per-field validation errors (JSON Schema, marshmallow, typed parameters)."""
+
+    status, reason = 422, "Unprocessable Entity"
+
+
+class ScriptError(Exception):
+    """A script, gateway condition or timer expression failed or was refused by the sandbox.
+
+    Not an EngineError: the case goes to `status = error` and the command still answers.
+    """
+
+    def __init__(self, message: str, element_id: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.element_id = element_id

@@ -1,0 +1,80 @@
+"""Task forms: JSON Schema 2020-12 per user task, matched by element id; validation and money."""
+from __future__ import annotations
+
+import json
+from decimal import Decimal, InvalidOperation
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
+
+from .errors import ValidationFailed
+
+
+def schema_file(task_id: str) -> str:
+    return f"{task_id}.schema.json"
+
+
+def ui_file(task_id: str) -> str:
+    return f"{task_id}.ui.json"
+
+
+def find(files: dict[str, str], name: str) -> dict | None:
+    """A form file of a stored version, whatever folder it was uploaded from."""
+    for filename, content in files.items():
+        if filename.rsplit("/", 1)[-1] == name:
+            return json.loads(content)
+    return None
+
+
+def check_schema(content: str) -> str | None:
+    """None when `content` is a valid JSON Schema 2020-12, else the reason."""
+    try:
+        Draft202012Validator.check_schema(json.loads(content))
+    except json.JSONDecodeError as exc:
+        return f"not JSON: {exc.msg} (line {exc.lineno})"
+    except SchemaError as exc:
+        return f"not a valid JSON Schema: {exc.message}"
+    return None
+
+
+def _field_path(error) -> str:
+    path = ".".join(str(p) for p in error.absolute_path)
+    if error.validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else ""
+        return f"{path}.{missing}" if path else missing
+    return path or "_schema"
+
+
+def validate(schema: dict | None, data: dict) -> dict:
+    """Validate `data`; 422 with messages per field. Returns the data with money made exact."""
+    if schema is None:
+        return data
+    errors: dict[str, list[str]] = {}
+    for error in Draft202012Validator(schema).iter_errors(data):
+        errors.setdefault(_field_path(error), []).append(error.message)
+    if errors:
+        raise ValidationFailed("the form has errors", errors)
+    return exact_money(schema, data)
+
+
+def _is_money(schema: dict) -> bool:
+    kind = schema.get("type")
+    return schema.get("format") == "money" or (isinstance(kind, list) and set(kind) == {"string", "number"})
+
+
+def exact_money(schema: dict, value):
+    """Money fields (type ["string","number"] or format "money") become Decimal, exactly."""
+    if not isinstance(schema, dict):
+        return value
+    if _is_money(schema) and isinstance(value, (str, int, float, Decimal)) and not isinstance(value, bool):
+        try:
+            return Decimal(str(value))
+        except InvalidOperation:
+            return value
+    if isinstance(value, dict):
+        props = schema.get("properties", {})
+        return {k: exact_money(props.get(k, {}), v) for k, v in value.items()}
+    if isinstance(value, list):
+        items = schema.get("items", {})
+        return [exact_money(items, v) for v in value]
+    return value

@@ -1,0 +1,1 @@
+"""Running cases: script sandbox, timers, persistence of workflow state."""

@@ -1,0 +1,200 @@
+"""One case opened inside a command: its row, its version's spec and its live workflow.
+
+Commands open a case, act on it (complete a task, deliver a message, fire timers), call
+`advance` to run the engine steps that follow, and `close` to save the workflow and refresh the
+projections and status columns, all in the command's transaction.
+"""
+from __future__ import annotations
+
+from uuid import UUID
+
+from SpiffWorkflow.bpmn.specs.event_definitions.message import MessageEventDefinition as AnyMessageDefinition
+from SpiffWorkflow.bpmn.util.event import BpmnEvent
+from SpiffWorkflow.bpmn.workflow import BpmnWorkflow
+from SpiffWorkflow.exceptions import WorkflowException
+from SpiffWorkflow.spiff.specs.event_definitions import MessageEventDefinition
+from SpiffWorkflow.util.task import TaskState
+from sqlalchemy import select
+
+from ..definitions.repository import specs_for
+from ..errors import NotFound
+from ..persistence.models import ProcessDefinition, ProcessInstance
+from . import projections, store
+from .functions import script_engine_for
+from .library_time import library_sees
+from .serializer import to_json_value
+
+_LIVE = TaskState.READY | TaskState.WAITING | TaskState.STARTED | TaskState.ERROR
+
+
+class Case:
+    def __init__(self, ctx, instance: ProcessInstance, definition: ProcessDefinition, loaded):
+        self.ctx = ctx
+        self.instance = instance
+        self.definition = definition
+        self.loaded = loaded
+
+    @property
+    def workflow(self) -> BpmnWorkflow:
+        return self.loaded.workflow
+
+    # -- opening ---------------------------------------------------------------------------
+    @classmethod
+    def open(cls, ctx, instance_id: int) -> "Case":
+        # FOR UPDATE serializes commands on one case in PostgreSQL; the version column catches
+        # anything else (SQLite writers are already serialized by BEGIN IMMEDIATE).
+        instance = ctx.session.scalars(select(ProcessInstance).where(ProcessInstance.id == instance_id)
+                                       .with_for_update()).first()
+        if instance is None:
+            raise NotFound(f"there is no case {instance_id}")
+        definition = ctx.session.get(ProcessDefinition, instance.definition_id)
+        spec, subprocess_specs = specs_for(ctx.engine, ctx.session, definition)
+        script_engine = script_engine_for(ctx, instance.id, instance.parameters)
+        loaded = store.load(ctx.session, instance, spec, subprocess_specs, script_engine)
+        return cls(ctx, instance, definition, loaded)
+
+    @classmethod
+    def begin(cls, ctx, instance: ProcessInstance, definition: ProcessDefinition, variables: dict) -> "Case":
+        spec, subprocess_specs = specs_for(ctx.engine, ctx.session, definition)
+        script_engine = script_engine_for(ctx, instance.id, instance.parameters)
+        workflow = BpmnWorkflow(spec, subprocess_specs, script_engine=script_engine)
+        workflow.task_tree.data.update(variables)
+        return cls(ctx, instance, definition, store.LoadedWorkflow(workflow, {}))
+
+    # -- acting ----------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Fire what is due and run every automatic step; a failing script puts the case in error."""
+        with library_sees(self.ctx.now):
+            try:
+                self.workflow.refresh_timers()
+                self.workflow.do_engine_steps()
+            except WorkflowException as exc:
+                self._record_error(exc)
+
+    def spiff_task(self, spiff_task_id: str):
+        task = self._find(UUID(spiff_task_id))
+        if task is None:
+            raise NotFound(f"task {spiff_task_id} is no longer part of case {self.instance.case_number}")
+        return task
+
+    def find_task(self, task_id: str):
+        return self._find(UUID(task_id))
+
+    def _find(self, task_id: UUID):
+        for wf in self._workflows():
+            if task_id in wf.tasks:
+                return wf.tasks[task_id]
+        return None
+
+    def run_user_task(self, task, data: dict) -> None:
+        task.data.update(data)
+        with library_sees(self.ctx.now):
+            try:
+                task.run()
+            except WorkflowException as exc:
+                self._record_error(exc)
+        self.advance()
+
+    def message_catchers(self, name: str) -> list:
+        """Tasks waiting right now for message `name` (catch events, event gateways, event starts)."""
+        found = []
+        for wf in self._workflows():
+            for task in wf.tasks.values():
+                if task.state != TaskState.WAITING:
+                    continue
+                candidates = [task] + [c for c in task.children if c.state & TaskState.NOT_FINISHED_MASK]
+                for cand in candidates:
+                    ed = getattr(cand.task_spec, "event_definition", None)
+                    if isinstance(ed, AnyMessageDefinition) and ed.name == name:
+                        found.append(cand)
+        return found
+
+    def deliver(self, name: str, payload: dict) -> None:
+        # An overdue timer must fire before a message is matched, or both branches of an
+        # event-based gateway run (SPIFFWORKFLOW.md).
+        self.advance()
+        with library_sees(self.ctx.now):
+            try:
+                self.workflow.send_event(BpmnEvent(MessageEventDefinition(name), payload))
+            except WorkflowException as exc:
+                self._record_error(exc)
+        self.advance()
+
+    def cancel(self) -> None:
+        self.workflow.cancel()
+        self.instance.status = "cancelled"
+        self.instance.ended_at = self.ctx.now
+
+    def error_tasks(self) -> list:
+        return [t for wf in self._workflows() for t in wf.tasks.values() if t.state == TaskState.ERROR]
+
+    def retry(self) -> None:
+        """Re-run every failed task (after a fix to data, parameters or registries)."""
+        self.instance.error_message = self.instance.error_element = None
+        with library_sees(self.ctx.now):
+            for task in self.error_tasks():
+                try:
+                    task._set_state(TaskState.READY)
+                    task.run()
+                except WorkflowException as exc:
+                    self._record_error(exc)
+                    return
+        self.advance()
+
+    def _record_error(self, exc: WorkflowException) -> None:
+        task = getattr(exc, "task", None)
+        element = getattr(getattr(task, "task_spec", None), "bpmn_id", None) if task else None
+        message = str(exc).split("\n")[0]
+        self.instance.error_message = message
+        self.instance.error_element = element
+        self.ctx.audit("error", instance_id=self.instance.id, element_id=element, message=message,
+                       data={"error_type": getattr(exc, "error_type", type(exc).__name__),
+                             "line": getattr(exc, "line_number", None)}, actor="engine")
+
+    # -- closing ---------------------------------------------------------------------------
+    def _workflows(self):
+        return [self.workflow, *self.workflow.subprocesses.values()]
+
+    def _count_activity(self) -> None:
+        counts = dict(self.instance.activity or {})
+        for wf in self._workflows():
+            for task in wf.tasks.values():
+                element = getattr(task.task_spec, "bpmn_id", None)
+                if element and task.state == TaskState.COMPLETED and not task.internal_data.get("tramite_counted"):
+                    counts[element] = counts.get(element, 0) + 1
+                    task.internal_data["tramite_counted"] = True
+        self.instance.activity = counts
+
+    def variables(self) -> dict:
+        data: dict = {}
+        wf = self.workflow
+        for task in wf.get_tasks(state=_LIVE, skip_subprocesses=True):
+            data.update(task.data)
+        if wf.last_task is not None and not data:
+            data.update(wf.last_task.data)
+        data.update(wf.data)
+        return data
+
+    def close(self) -> None:
+        instance = self.instance
+        self._count_activity()
+        variables = to_json_value(self.variables())
+        instance.variables = variables
+        instance.stage = variables.get("stage") if isinstance(variables.get("stage"), str) else instance.stage
+        if isinstance(variables.get("outcome"), str):
+            instance.outcome = variables["outcome"]
+        if instance.status != "cancelled":
+            if self.error_tasks():
+                instance.status = "error"
+            elif self.workflow.is_completed():
+                if instance.status != "completed":
+                    instance.ended_at = self.ctx.now
+                    self.ctx.audit("case_completed", instance_id=instance.id, actor="engine",
+                                   data={"outcome": instance.outcome})
+                instance.status = "completed"
+            else:
+                instance.status = "active"
+                instance.error_message = instance.error_element = None
+        # Projections first: they read finished tasks that saving prunes away.
+        projections.sync(self.ctx, self)
+        store.save(self.ctx.session, instance, self.loaded)
