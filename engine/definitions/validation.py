@@ -69,12 +69,15 @@ def _check_script(script: dict, whitelist, fail) -> None:
     where = script["element_id"]
     try:
         unknown = undeclared_calls(script["source"], set(whitelist), mode=script["mode"])
-        compile_sandboxed(script["source"], script["mode"])
     except ScriptError as exc:
         fail(where, f"SCRIPT_INVALID ({script['kind']}): {exc.message}")
         return
     for name in unknown:
         fail(where, f"UNKNOWN_FUNCTION ({script['kind']}): {name}() is not in the whitelist")
+    try:
+        compile_sandboxed(script["source"], script["mode"])
+    except ScriptError as exc:
+        fail(where, f"SCRIPT_INVALID ({script['kind']}): {exc.message}")
 
 
 def _summary(key: str, info: dict, children: dict) -> dict:

@@ -43,8 +43,10 @@ class Case:
     def open(cls, ctx, instance_id: int) -> "Case":
         # FOR UPDATE serializes commands on one case in PostgreSQL; the version column catches
         # anything else (SQLite writers are already serialized by BEGIN IMMEDIATE).
-        instance = ctx.session.scalars(select(ProcessInstance).where(ProcessInstance.id == instance_id)
-                                       .with_for_update()).first()
+        instance = ctx.session.scalars(
+            select(ProcessInstance).where(ProcessInstance.id == instance_id).with_for_update()
+            # The row may already sit in the session from before the lock was granted: refresh it.
+            .execution_options(populate_existing=True)).first()
         if instance is None:
             raise NotFound(f"there is no case {instance_id}")
         definition = ctx.session.get(ProcessDefinition, instance.definition_id)

@@ -25,3 +25,76 @@ def rules_flow() -> dict[str, str]:
     return {"rules.bpmn": xml,
             "intake.schema.json": b.form({"gross_annual_income": MONEY, "activity_income": MONEY}),
             "approve.schema.json": b.form({"approved": {"type": "boolean"}}, {"note": {"type": "string"}})}
+
+
+def deadline_flow() -> dict[str, str]:
+    """review (reviewer) with a 20-day legal deadline as an interrupting boundary timer."""
+    xml = b.diagram(
+        "test_deadline",
+        lanes={"test_clerk": ["start", "compute", "set_late", "end_late"],
+               "test_reviewer": ["review", "timeout", "set_done", "end"]},
+        nodes=[b.start(), b.script("compute", "review_last_day = last_timely_day(20)\n"
+                                              "review_timer = deadline_timer(review_last_day)"),
+               b.user("review", "Revisar"), b.timer_boundary("timeout", "review", "review_timer"),
+               b.script("set_late", "outcome = 'TIMED_OUT'"), b.script("set_done", "outcome = 'REVIEWED'"),
+               b.end("end"), b.end("end_late")],
+        flows=[*b.chain("start", "compute", "review", "set_done", "end"), *b.chain("timeout", "set_late", "end_late")])
+    return {"deadline.bpmn": xml, "review.schema.json": b.form({}, {"note": {"type": "string"}})}
+
+
+def message_flow() -> dict[str, str]:
+    """Waits for `documents_received` (sent by the clerk's lane), then a reviewer task."""
+    xml = b.diagram(
+        "test_message",
+        lanes={"test_clerk": ["start", "wait_docs", "count"], "test_reviewer": ["review", "end"]},
+        nodes=[b.start(), b.message_catch("wait_docs", "msg_docs", "received"),
+               b.script("count", "docs = len(received['documents'])"), b.user("review"), b.end()],
+        flows=b.chain("start", "wait_docs", "count", "review", "end"),
+        messages={"msg_docs": "documents_received"})
+    payload = {"type": "object", "required": ["documents"], "additionalProperties": False,
+               "properties": {"documents": {"type": "array", "minItems": 1, "items": {"type": "string"}}}}
+    import json
+    return {"message.bpmn": xml, "review.schema.json": b.form({}),
+            "documents_received.message.schema.json": json.dumps(payload)}
+
+
+def parallel_flow() -> dict[str, str]:
+    xml = b.diagram(
+        "test_parallel",
+        lanes={"test_clerk": ["start", "split", "check_a", "join", "after", "end"], "test_reviewer": ["check_b"]},
+        nodes=[b.start(), b.parallel("split"), b.user("check_a"), b.user("check_b"), b.parallel("join"),
+               b.user("after"), b.end()],
+        flows=[*b.chain("start", "split", "check_a", "join", "after", "end"),
+               b.flow("f_split_b", "split", "check_b"), b.flow("f_b_join", "check_b", "join")])
+    return {"parallel.bpmn": xml, **{f"{t}.schema.json": b.form({}) for t in ("check_a", "check_b", "after")}}
+
+
+def child_flow() -> dict[str, str]:
+    xml = b.diagram(
+        "test_child", lanes={"test_clerk": ["start", "prepare", "child_task", "end"]},
+        nodes=[b.start(), b.script("prepare", "child_result = 'hecho por ' + requester"),
+               b.user("child_task"), b.end()],
+        flows=b.chain("start", "prepare", "child_task", "end"))
+    return {"child.bpmn": xml, "child_task.schema.json": b.form({"ok": {"type": "boolean"}})}
+
+
+def parent_flow() -> dict[str, str]:
+    xml = b.diagram(
+        "test_parent", lanes={"test_clerk": ["start", "call_child", "check", "end"]},
+        nodes=[b.start(), b.call("call_child", "test_child"), b.user("check"), b.end()],
+        flows=b.chain("start", "call_child", "check", "end"))
+    return {"parent.bpmn": xml, "check.schema.json": b.form({})}
+
+
+def script_flow(code: str, key: str = "test_script") -> dict[str, str]:
+    xml = b.diagram(
+        key, lanes={"test_clerk": ["start", "intake", "run", "after", "end"]},
+        nodes=[b.start(), b.user("intake"), b.script("run", code), b.user("after"), b.end()],
+        flows=b.chain("start", "intake", "run", "after", "end"))
+    return {"script.bpmn": xml, "intake.schema.json": b.form({}), "after.schema.json": b.form({})}
+
+
+def loop_flow() -> dict[str, str]:
+    from pathlib import Path
+    xml = (Path(__file__).parent.parent / "diagrams" / "loop.bpmn").read_text()
+    return {"loop.bpmn": xml, "work.schema.json": b.form({"done": {"type": "boolean"}})}
