@@ -1,0 +1,52 @@
+"""The timer worker fires each due timer exactly once, even with several workers at the same moment."""
+import threading
+
+from engine.context import SYSTEM
+from engine.timers import TimerWorker, fire_due
+from engine.clock import parse_instant
+from tests.support.diagrams import deadline_flow
+
+
+def test_two_workers_polling_at_once_fire_each_due_timer_once(api, engine):
+    api.deploy("test_deadline", deadline_flow())
+    cases = [api.post("/api/v1/processes/test_deadline/instances", "clerk", {"variables": {}}, expect=201)
+             for _ in range(6)]
+    # Move the shared clock without firing: only the workers may fire now.
+    engine.execute(lambda ctx: engine.clock.move_to(ctx.session, parse_instant("2024-05-01T00:00:00-04:00")),
+                   SYSTEM)
+    barrier = threading.Barrier(3)
+    fired = []
+
+    def work(name):
+        barrier.wait()
+        fired.append(fire_due(engine, owner=name, batch=2))
+
+    threads = [threading.Thread(target=work, args=(f"w{i}",)) for i in range(3)]
+    [t.start() for t in threads]
+    [t.join(timeout=120) for t in threads]
+    assert sum(fired) == 6
+    for case in cases:
+        after = api.get(f"/api/v1/instances/{case['id']}", "boss")
+        assert after["outcome"] == "TIMED_OUT"
+        history = api.get(f"/api/v1/instances/{case['id']}/history", "boss")
+        assert [e["type"] for e in history].count("timer_fired") == 1
+    assert fire_due(engine) == 0
+
+
+def test_the_worker_thread_fires_and_stops(api, engine):
+    api.deploy("test_deadline", deadline_flow())
+    case = api.post("/api/v1/processes/test_deadline/instances", "clerk", {"variables": {}}, expect=201)
+    engine.execute(lambda ctx: engine.clock.move_to(ctx.session, parse_instant("2024-05-01T00:00:00-04:00")),
+                   SYSTEM)
+    worker = TimerWorker(engine, interval=0.05)
+    worker.start()
+    try:
+        for _ in range(400):  # bounded poll, not a sleep standing in for business time
+            if api.get(f"/api/v1/instances/{case['id']}", "boss")["status"] == "completed":
+                break
+            threading.Event().wait(0.05)
+    finally:
+        worker.stop()
+        worker.join(timeout=10)
+    assert not worker.is_alive()
+    assert api.get(f"/api/v1/instances/{case['id']}", "boss")["outcome"] == "TIMED_OUT"
