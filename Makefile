@@ -4,17 +4,19 @@
 #   make test      run the test suite (SQLite unless TRAMITE_TEST_DATABASE_URL is set)
 #   make test-pg   run the test suite against PostgreSQL; requires TRAMITE_TEST_DATABASE_URL,
 #                  e.g. TRAMITE_TEST_DATABASE_URL=$(bash scripts/postgres-test-server.sh | tail -n1) make test-pg
-#   make run       start the application (placeholder)
+#   make node_modules  install the web UI's npm packages (npm ci) when missing or package-lock.json changed
+#   make run       seed the demo (prints the demo users) and serve http://127.0.0.1:8000 on a manual clock
 
 # Prefer an explicit 3.11 interpreter (pyproject requires >=3.11,<3.12).
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || echo python3)
 VENV   := .venv
 STAMP  := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 PYTEST := $(VENV)/bin/pytest -n 2 -p no:cacheprovider
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: venv test test-pg require-db-url run
+.PHONY: venv node_modules test test-pg require-db-url run
 
 venv: $(STAMP)
 
@@ -27,12 +29,20 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(VENV)/bin/pip install -q -e '.[dev]'
 	touch $@
 
-test: venv
+# Reinstall only when package-lock.json changes (or node_modules is removed).
+node_modules: $(NODE_STAMP)
+
+$(NODE_STAMP): package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# Browser tests need the npm packages too.
+test: venv node_modules
 	$(PYTEST) tests
 
 # Same suite as `test` for now; suites that only need to run once (e.g. browser
 # tests) may be skipped here later.
-test-pg: require-db-url venv
+test-pg: require-db-url venv node_modules
 	$(PYTEST) tests
 
 require-db-url:
@@ -42,6 +52,8 @@ require-db-url:
 		exit 1; \
 	fi
 
-# Placeholder: to be completed.
-run: venv
-	$(VENV)/bin/tramite serve
+# A manual clock by default so the demo can move time forward; TRAMITE_CLOCK=system overrides it.
+# The seed runs on the same clock as the server, so demo cases and deadlines share one timeline.
+run: venv node_modules
+	export TRAMITE_CLOCK=$${TRAMITE_CLOCK:-manual}; \
+	$(VENV)/bin/tramite seed-demo && $(VENV)/bin/tramite serve

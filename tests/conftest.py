@@ -67,8 +67,16 @@ def _wipe(engine: Engine) -> None:
             session.execute(text("TRUNCATE " + ", ".join(f'"{n}"' for n in tables) + " RESTART IDENTITY CASCADE"))
 
 
+@pytest.fixture(scope="session")
+def password_hash():
+    # scrypt is slow on purpose; hash the shared test password once per session.
+    return accounts.hash_password(PASSWORD)
+
+
 @pytest.fixture
-def engine(database_url, migrated):
+def engine(database_url, migrated, password_hash, monkeypatch):
+    monkeypatch.setattr(accounts, "hash_password",
+                        lambda pw, _real=accounts.hash_password: password_hash if pw == PASSWORD else _real(pw))
     eng = Engine(database_url, Clock("manual", parse_instant(START)))
     _wipe(eng)
     prepare(eng, upgrade=False)

@@ -1,0 +1,165 @@
+"""The `tramite` command line: serve, a lone timer worker, migrations, deployment, demo data, users."""
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+
+from engine.errors import EngineError
+
+
+def _engine():
+    from engine.core import Engine
+    from engine.settings import Settings
+    settings = Settings.from_env()
+    try:
+        clock = settings.clock()
+    except ValueError as exc:  # TRAMITE_CLOCK or TRAMITE_CLOCK_START: the user's to fix, not a crash
+        raise EngineError(str(exc)) from None
+    return Engine(settings.database_url, clock)
+
+
+def _deploy(engine, path: Path | None = None) -> None:
+    from engine.bootstrap import deploy_directory
+    from engine.paths import processes_dir
+    root = Path(path) if path else processes_dir()
+    if not root.is_dir():
+        raise EngineError(f"there is no folder {str(root)!r} to deploy from")
+    results = deploy_directory(engine, root)
+    if not results:
+        print(f"no procedures under {root}")
+    for r in results:
+        print(f"{r['key']:<32} v{r['version']:<4} {'deployed' if r['created'] else 'unchanged'}", flush=True)
+
+
+def cmd_serve(args) -> int:
+    from engine.bootstrap import prepare
+
+    from .server import TramiteServer
+    engine = _engine()
+    prepare(engine)
+    _deploy(engine)
+    # The workers fork from this process: they must not inherit its open connections.
+    engine.db.dispose()
+    TramiteServer(host=args.host, port=args.port, workers=args.workers, threads=args.threads,
+                  timer_worker=args.timer_worker).run()
+    return 0
+
+
+def cmd_worker(args) -> int:
+    from engine.timers import TimerWorker
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    timer = TimerWorker(_engine(), interval=args.interval)
+    timer.start()
+    print(f"timer worker started (every {args.interval} s); Ctrl-C stops", flush=True)
+    stop.wait()
+    timer.stop()
+    timer.join()
+    print("timer worker stopped", flush=True)
+    return 0
+
+
+def cmd_db_upgrade(_args) -> int:
+    _engine().db.upgrade()
+    print("database is up to date")
+    return 0
+
+
+def cmd_deploy(args) -> int:
+    from engine.bootstrap import prepare
+    engine = _engine()
+    prepare(engine, upgrade=True)
+    _deploy(engine, args.path)
+    return 0
+
+
+def cmd_seed_demo(_args) -> int:
+    from engine.bootstrap import prepare
+
+    from . import demo
+    engine = _engine()
+    prepare(engine)
+    _deploy(engine)
+    demo.seed(engine)
+    return 0
+
+
+def cmd_users_create(args) -> int:
+    from engine import accounts
+    from engine.bootstrap import prepare
+    from engine.context import SYSTEM
+    engine = _engine()
+    # So that a fresh installation can get its first admin before the first `serve`.
+    prepare(engine)
+    engine.execute(accounts.create_user, SYSTEM, args.username, args.password, args.role,
+                   full_name=args.full_name or "", office=args.office)
+    print(f"created user {args.username} (roles: {', '.join(sorted(set(args.role)))})")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tramite", description="Trámite: a BPMN case engine.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = sub.add_parser("serve", help="API + web UI + timer workers; migrates and deploys first")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1, help="HTTP worker processes")
+    serve.add_argument("--threads", type=int, default=8, help="threads per worker")
+    serve.add_argument("--no-timer-worker", dest="timer_worker", action="store_false",
+                       help="run no timer worker (run `tramite worker` elsewhere)")
+    serve.set_defaults(run=cmd_serve)
+
+    worker = sub.add_parser("worker", help="a timer worker alone, in the foreground")
+    worker.add_argument("--interval", type=float, default=1.0, help="seconds between polls")
+    worker.set_defaults(run=cmd_worker)
+
+    db = sub.add_parser("db", help="database maintenance")
+    db_sub = db.add_subparsers(dest="db_command", required=True, metavar="COMMAND")
+    db_sub.add_parser("upgrade", help="apply the migrations").set_defaults(run=cmd_db_upgrade)
+
+    deploy = sub.add_parser("deploy", help="deploy the procedures under PATH; unchanged ones are no-ops")
+    deploy.add_argument("path", nargs="?", type=Path, metavar="PATH", help="default: processes/")
+    deploy.set_defaults(run=cmd_deploy)
+
+    sub.add_parser("seed-demo", help="demo users (one per role) and demo data; idempotent") \
+        .set_defaults(run=cmd_seed_demo)
+
+    users = sub.add_parser("users", help="user accounts")
+    users_sub = users.add_subparsers(dest="users_command", required=True, metavar="COMMAND")
+    create = users_sub.add_parser("create", help="add a user")
+    create.add_argument("username")
+    create.add_argument("--password", required=True)
+    create.add_argument("--role", action="append", required=True, help="repeat for several roles")
+    create.add_argument("--office")
+    create.add_argument("--full-name")
+    create.set_defaults(run=cmd_users_create)
+    return p
+
+
+def report(exc: EngineError) -> None:
+    print(f"tramite: {exc.message}", file=sys.stderr)
+    for where, messages in exc.errors.items():
+        for message in messages if isinstance(messages, (list, tuple)) else [messages]:
+            print(f"  {where}: {message}", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        return args.run(args)
+    except EngineError as exc:
+        report(exc)
+    except KeyboardInterrupt:
+        return 130
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
