@@ -43,7 +43,7 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(RuleViolation)
     def rule_violation(exc: RuleViolation):
-        return body(422, "Unprocessable Entity", exc.message, {"rule": [exc.code]})
+        return body(exc.status, exc.reason, exc.message, {"rule": [exc.code]})
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

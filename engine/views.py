@@ -69,6 +69,8 @@ def activity(session: Session, instance: ProcessInstance) -> dict:
     for row in session.scalars(select(Timer).where(Timer.instance_id == instance.id, Timer.fired_at.is_(None),
                                                    Timer.cancelled.is_(False))):
         out.setdefault(row.element_id, {"count": 0})["state"] = "waiting"
+    for element in (instance.workflow_meta or {}).get("tramite", {}).get("waiting_messages", []):
+        out.setdefault(element, {"count": 0})["state"] = "waiting"
     if instance.status == "error" and instance.error_element:
         out.setdefault(instance.error_element, {"count": 0})["state"] = "error"
     return out

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .. import forms, views
 from ..errors import Conflict, Forbidden, ValidationFailed
+from ..rules.decision import RuleViolation
 from ..runtime.case import Case
 from ..runtime.functions import message_rule
 
@@ -27,8 +28,14 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
     payload = forms.validate(forms.find(case.definition.files, message_form(name)), payload)
     rule = message_rule(instance.process_key, name)
     if rule is not None:
-        # A procedure may refuse with a code the regulation wants on record (e.g. a late review).
-        rule(payload, case.variables(), bool(catchers))
+        try:
+            rule(payload, case.variables(), bool(catchers))
+        except RuleViolation as refusal:
+            # The case stays as it was; the refusal itself is history (e.g. a late review request).
+            refusal.record = {"type": "message_refused", "instance_id": instance_id,
+                              "rule_ids": refusal.rule_ids, "message": refusal.message,
+                              "data": {"name": name, "payload": payload, "code": refusal.code}}
+            raise
     if not catchers:
         raise Conflict(f"case {instance.case_number} is not waiting for the message {name!r}",
                        code="MESSAGE_NOT_EXPECTED")

@@ -8,6 +8,7 @@ from .. import accounts, forms, views
 from ..errors import Conflict, Forbidden, NotFound, ValidationFailed
 from ..persistence.models import ProcessDefinition, ProcessInstance, Task
 from ..runtime.case import Case
+from ..rules.decision import RuleViolation
 from ..runtime.functions import completion_rule
 
 
@@ -81,7 +82,13 @@ def complete(ctx, task_id: int, data: dict) -> dict:
         raise Conflict(f"case {instance.case_number} is {instance.status}", code="CASE_NOT_ACTIVE")
     rule = completion_rule(instance.process_key, row.element_id)
     if rule is not None:
-        rule(data, case.variables())
+        try:
+            rule(data, case.variables())
+        except RuleViolation as refusal:
+            refusal.record = {"type": "task_refused", "instance_id": row.instance_id, "task_id": row.id,
+                              "element_id": row.element_id, "rule_ids": refusal.rule_ids,
+                              "message": refusal.message, "data": {"code": refusal.code, "submitted": data}}
+            raise
     spiff_task = case.spiff_task(row.spiff_task_id)
     if spiff_task.state != TaskState.READY:
         raise Conflict(f"task {task_id} is not ready", code="TASK_NOT_OPEN")

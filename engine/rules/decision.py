@@ -30,3 +30,12 @@ class RuleViolation(Exception):
         self.message = message
         self.rule_ids = list(rule_ids)
         self.errors = {"rule": [code]}
+
+
+class Refusal(RuleViolation):
+    """A rule that refuses an action as out of time or out of turn (409), e.g. a late review request.
+
+    The refused command changes nothing, but the refusal itself is written to the case history.
+    """
+
+    status, reason = 409, "Conflict"

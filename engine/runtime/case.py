@@ -99,6 +99,10 @@ class Case:
 
     def message_catchers(self, name: str) -> list:
         """Tasks waiting right now for message `name` (catch events, event gateways, event starts)."""
+        return [t for t in self.waiting_catchers() if t.task_spec.event_definition.name == name]
+
+    def waiting_catchers(self) -> list:
+        """Every task waiting right now for some message."""
         found = []
         for wf in self._workflows():
             for task in wf.tasks.values():
@@ -107,7 +111,7 @@ class Case:
                 candidates = [task] + [c for c in task.children if c.state & TaskState.NOT_FINISHED_MASK]
                 for cand in candidates:
                     ed = getattr(cand.task_spec, "event_definition", None)
-                    if isinstance(ed, AnyMessageDefinition) and ed.name == name:
+                    if isinstance(ed, AnyMessageDefinition):
                         found.append(cand)
         return found
 
@@ -199,4 +203,6 @@ class Case:
                 instance.error_message = instance.error_element = None
         # Projections first: they read finished tasks that saving prunes away.
         projections.sync(self.ctx, self)
+        waiting = sorted({t.task_spec.bpmn_id for t in self.waiting_catchers() if t.task_spec.bpmn_id})
         store.save(self.ctx.session, instance, self.loaded)
+        instance.workflow_meta = {**instance.workflow_meta, "tramite": {"waiting_messages": waiting}}

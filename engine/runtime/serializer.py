@@ -77,6 +77,7 @@ def split(workflow: BpmnWorkflow) -> tuple[dict, dict[tuple[str, str], dict]]:
 
 def join(meta: dict, bodies: dict[tuple[str, str], dict], spec, subprocess_specs) -> BpmnWorkflow:
     dct = dict(meta)
+    dct.pop("tramite", None)  # the engine's own notes beside the library's state
     order = dct.pop("task_order")
     # Tasks must come back parent first: a task's data is stored as a delta of its parent's.
     dct["tasks"] = {tid: bodies[("", tid)] for tid in order[""]}
