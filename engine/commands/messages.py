@@ -18,20 +18,20 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
         raise ValidationFailed("payload must be an object", {"payload": ["must be an object"]})
     case = Case.open(ctx, instance_id)
     instance = case.instance
-    if instance.status != "active":
-        raise Conflict(f"case {instance.case_number} is {instance.status}", code="MESSAGE_NOT_EXPECTED")
-    case.advance()
-    catchers = case.message_catchers(name)
+    if instance.status == "active":
+        case.advance()  # a deadline already due decides before the message does
+    catchers = case.message_catchers(name) if instance.status == "active" else []
     lanes = {c.task_spec.lane for c in catchers if c.task_spec.lane}
     if catchers and not ctx.actor.is_supervisor and lanes and not any(ctx.actor.holds(l) for l in lanes):
         raise Forbidden(f"the message {name!r} is for the role {', '.join(sorted(lanes))}")
     payload = forms.validate(forms.find(case.definition.files, message_form(name)), payload)
     rule = message_rule(instance.process_key, name)
     if rule is not None:
+        # Runs even when the case no longer waits: the rule may owe the sender a reason on record
+        # (a review request after its deadline is UNTIMELY, not merely unexpected).
         try:
             rule(payload, case.variables(), bool(catchers))
         except RuleViolation as refusal:
-            # The case stays as it was; the refusal itself is history (e.g. a late review request).
             refusal.record = {"type": "message_refused", "instance_id": instance_id,
                               "rule_ids": refusal.rule_ids, "message": refusal.message,
                               "data": {"name": name, "payload": payload, "code": refusal.code}}
