@@ -63,6 +63,14 @@ def report(title: str, prof: cProfile.Profile, cases: int, wall: float, top: int
     for name, t in breakdown(stats):
         if t / total >= 0.005:
             print(f"  {name:<40}{t:8.2f} s  {t / total:6.1%}  {t / cases * 1000:7.2f} ms/case")
+    buf = io.StringIO()
+    pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(r"/work/main/(engine|api)/", top)
+    print(f"\nTramite's own functions, top {top} by cumulative (ms/case = cumtime / {cases}):")
+    for line in buf.getvalue().splitlines()[6:]:
+        parts = line.split(None, 5)
+        if len(parts) == 6 and parts[3].replace(".", "").isdigit():
+            where = parts[5].replace(str(ROOT) + "/", "")
+            print(f"  {float(parts[3]) / cases * 1000:7.2f} ms/case  {parts[0]:>8} calls  {where}")
     for order in ("cumulative", "tottime"):
         buf = io.StringIO()
         pstats.Stats(prof, stream=buf).strip_dirs().sort_stats(order).print_stats(top)
