@@ -14,7 +14,7 @@ from engine.errors import BadRequest
 from engine.settings import Settings
 
 from . import errors
-from .auth import authenticate_request
+from .auth import authenticate_request, release_read_connection
 from .routes import accounts, admin, instances, ops, processes, tasks
 
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
@@ -63,5 +63,6 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
     from .static import install as install_static
     install_static(app)
     app.before_request(authenticate_request)
+    app.teardown_request(release_read_connection)
     errors.install(app)
     return app

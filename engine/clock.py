@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import insert, select, update
 
 from .errors import Conflict, NotFound
 from .persistence.models import EngineClock
+
+
+_CLOCK = EngineClock.__table__
+_NOW = select(_CLOCK.c.now).where(_CLOCK.c.id == 1)
 
 
 def parse_instant(text: str) -> datetime:
@@ -32,26 +35,25 @@ class Clock:
     def manual(self) -> bool:
         return self.mode == "manual"
 
-    def now(self, session: Session) -> datetime:
+    def now(self, conn) -> datetime:
+        """`conn`: a Connection or Session (unused by the system clock)."""
         if not self.manual:
             return datetime.now(timezone.utc)
-        row = session.get(EngineClock, 1)
-        if row is None:
-            row = EngineClock(id=1, now=self.start or datetime.now(timezone.utc))
-            session.add(row)
-            session.flush()
-        return row.now
+        now = conn.execute(_NOW).scalar()
+        if now is None:
+            now = self.start or datetime.now(timezone.utc)
+            conn.execute(insert(_CLOCK).values(id=1, now=now))
+        return now
 
-    def move_to(self, session: Session, instant: datetime) -> None:
+    def move_to(self, conn, instant: datetime) -> None:
         """Set the manual clock (the caller fires the timers that fell due on the way)."""
         if not self.manual:
             raise NotFound("the clock can be moved only when the server runs with TRAMITE_CLOCK=manual")
-        row = session.execute(select(EngineClock).where(EngineClock.id == 1).with_for_update()).scalar_one_or_none()
-        if row is None:
-            row = EngineClock(id=1, now=self.start or instant)
-            session.add(row)
-        if instant < row.now:
-            raise Conflict(f"time never moves backwards: the clock reads {row.now.isoformat()}",
+        current = conn.execute(_NOW.with_for_update()).scalar()
+        if current is None:
+            current = self.start or instant
+            conn.execute(insert(_CLOCK).values(id=1, now=current))
+        if instant < current:
+            raise Conflict(f"time never moves backwards: the clock reads {current.isoformat()}",
                            code="CLOCK_BACKWARDS")
-        row.now = instant
-        session.flush()
+        conn.execute(update(_CLOCK).where(_CLOCK.c.id == 1).values(now=instant))

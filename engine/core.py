@@ -13,7 +13,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from .clock import Clock
 from .context import Actor, CommandContext
-from .definitions.parsing import SpecCache
+from .definitions.repository import VersionCache
 from .errors import Conflict, EngineError
 from .persistence.database import Database
 from .rules.decision import RuleViolation
@@ -25,16 +25,19 @@ class Engine:
     def __init__(self, database_url: str, clock: Clock | None = None):
         self.db = Database(database_url)
         self.clock = clock or Clock()
-        self.specs = SpecCache()
+        self.versions = VersionCache()
 
     def execute(self, command, actor: Actor, *args, now: datetime | None = None, **kwargs):
         """Run `command(ctx, *args, **kwargs)` in one transaction; all or nothing."""
         try:
-            with self.db.transaction() as session:
-                ctx = CommandContext(self, session, actor, now or self.clock.now(session))
-                result = command(ctx, *args, **kwargs)
-                session.flush()
-                return result
+            with self.db.write_engine.begin() as conn:
+                ctx = CommandContext(self, conn, actor, now or self.clock.now(conn))
+                try:
+                    result = command(ctx, *args, **kwargs)
+                    ctx.finish()
+                    return result
+                finally:
+                    ctx.discard()
         except StaleDataError:
             raise Conflict("the case changed meanwhile; reload it and try again", code="STALE_VERSION") from None
         except IntegrityError as exc:
@@ -54,14 +57,23 @@ class Engine:
 
     def _record_refusal(self, actor: Actor, record: dict) -> None:
         # The refused command rolled back; the refusal itself is history the regulation wants.
-        with self.db.transaction() as session:
-            ctx = CommandContext(self, session, actor, self.clock.now(session))
+        with self.db.write_engine.begin() as conn:
+            ctx = CommandContext(self, conn, actor, self.clock.now(conn))
             ctx.audit(**record)
+            ctx.flush_audit()
 
     def read(self, query, *args, **kwargs):
+        """Run `query(session, ...)` in a read transaction (ORM allowed)."""
         with self.db.reading() as session:
             return query(session, *args, **kwargs)
 
+    def read_rows(self, query, *args, **kwargs):
+        """Run `query(conn, ...)` with Core statements only: the cheaper path for hot reads."""
+        with self.db.read_engine.connect() as conn:
+            with conn.begin():
+                return query(conn, *args, **kwargs)
+
     def now(self) -> datetime:
-        with self.db.reading() as session:
-            return self.clock.now(session)
+        if not self.clock.manual:
+            return self.clock.now(None)
+        return self.read_rows(self.clock.now)

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from . import parameter_types
@@ -69,17 +70,34 @@ def set_value(ctx, name: str, value) -> dict:
         ctx.session.add(row)
     old = row.value
     row.value = parameter_types.to_json(entry["type"], typed)
-    row.updated_at, row.updated_by = ctx.now, ctx.actor.username
+    # Machine time, not the engine clock: snapshot() uses it to notice the change, and two changes
+    # at one frozen training instant must still differ.
+    row.updated_at, row.updated_by = datetime.now(timezone.utc), ctx.actor.username
     ctx.audit("parameter_changed", data={"name": name, "old": old, "new": row.value,
                                          "amb": entry.get("amb")})
     return next(p for p in describe(ctx.session) if p["name"] == name)
 
 
+_snapshot_cache: dict = {}
+_FINGERPRINT = select(func.count(), func.max(Parameter.__table__.c.updated_at))
+
+
 def snapshot(session: Session) -> dict:
-    """The JSON values in force now: what a starting case freezes."""
+    """The JSON values in force now: what a starting case freezes.
+
+    Every start needs them; reading one summary row instead of the whole table is enough to know
+    whether the copy this process holds is still current (another process may have changed one).
+    """
+    table = Parameter.__table__
+    fingerprint = tuple(session.execute(_FINGERPRINT).one())
+    url = str(session.engine.url)
+    cached = _snapshot_cache.get(url)
+    if cached is not None and cached[0] == fingerprint:
+        return dict(cached[1])
     values = {name: entry["default"] for name, entry in catalog().items()}
-    values.update({p.name: p.value for p in session.scalars(select(Parameter))})
-    return values
+    values.update((name, value) for name, value in session.execute(select(table.c.name, table.c.value)))
+    _snapshot_cache[url] = (fingerprint, values)
+    return dict(values)
 
 
 def typed_value(name: str, frozen: dict, session: Session):
@@ -88,7 +106,8 @@ def typed_value(name: str, frozen: dict, session: Session):
     if entry is None:
         raise KeyError(f"unknown parameter {name!r}")
     if name in LIVE:
-        row = session.get(Parameter, name)
+        table = Parameter.__table__
+        row = session.execute(select(table.c.value).where(table.c.name == name)).first()
         raw = row.value if row else entry["default"]
     else:
         raw = frozen.get(name, entry["default"])

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import and_, exists, func, or_, select
+from sqlalchemy import and_, bindparam, exists, func, or_, select, true
 from sqlalchemy.orm import Session
 
 from . import forms, views
 from .context import Actor
 from .errors import Forbidden, NotFound
+from .definitions.repository import info
 from .persistence.models import ProcessDefinition, ProcessInstance, Task
+from .runtime import records
+from .views import INSTANCE, TASK, TASK_COLUMNS
 
 
 def _page(query, page: int, per_page: int):
@@ -21,13 +24,20 @@ def sees_everything(actor: Actor) -> bool:
 
 
 def _visible_instances(actor: Actor):
+    """The condition for the cases `actor` may see; None when they see all."""
     if sees_everything(actor):
         return None
-    lane_task = exists().where(Task.instance_id == ProcessInstance.id, Task.lane.in_(sorted(actor.roles)))
-    return or_(lane_task, ProcessInstance.started_by == actor.username)
+    lane_task = exists().where(TASK.c.instance_id == INSTANCE.c.id, TASK.c.lane.in_(sorted(actor.roles) or [""]))
+    return or_(lane_task, INSTANCE.c.started_by == actor.username)
 
 
-def list_instances(session: Session, actor: Actor, now: datetime, *, page=1, per_page=50, process=None,
+_CAN_SEE = select(func.count()).select_from(INSTANCE).where(
+    INSTANCE.c.id == bindparam("instance_id"),
+    or_(exists().where(TASK.c.instance_id == INSTANCE.c.id, TASK.c.lane.in_(bindparam("my_roles", expanding=True))),
+        INSTANCE.c.started_by == bindparam("me")))
+
+
+def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, process=None,
                    status=None, outcome=None, stage=None, role=None, office=None, overdue=None, q=None):
     conditions = []
     visible = _visible_instances(actor)
@@ -42,6 +52,7 @@ def list_instances(session: Session, actor: Actor, now: datetime, *, page=1, per
         conditions.append(exists().where(Task.instance_id == ProcessInstance.id, Task.state == "open",
                                          Task.lane == role))
     if overdue:
+        now = now() if callable(now) else now
         conditions.append(exists().where(Task.instance_id == ProcessInstance.id, Task.state == "open",
                                          Task.due_at < now))
     if q:
@@ -61,63 +72,80 @@ def list_instances(session: Session, actor: Actor, now: datetime, *, page=1, per
     return items, total
 
 
-def get_instance(session: Session, actor: Actor, instance_id: int) -> ProcessInstance:
-    instance = session.get(ProcessInstance, instance_id)
-    if instance is None:
+def get_instance(session: Session, actor: Actor, instance_id: int):
+    """The case's record, if the actor may see it (404 / 403 otherwise)."""
+    conn = session.connection() if isinstance(session, Session) else session
+    record = records.load(conn, instance_id, for_update=False)
+    if record is None:
         raise NotFound(f"there is no case {instance_id}")
-    visible = _visible_instances(actor)
-    if visible is not None and not session.scalar(select(func.count()).select_from(ProcessInstance)
-                                                  .where(ProcessInstance.id == instance_id, visible)):
-        raise Forbidden(f"case {instance.case_number} is not in any of your roles")
-    return instance
+    if not sees_everything(actor) and not session.execute(_CAN_SEE, {
+            "instance_id": instance_id, "my_roles": sorted(actor.roles) or [""], "me": actor.username}).scalar():
+        raise Forbidden(f"case {record.case_number} is not in any of your roles")
+    return record
 
 
-def list_tasks(session: Session, actor: Actor, now: datetime, *, page=1, per_page=50, scope=None,
+_TASK_LISTS: dict = {}
+
+
+def _task_list_statements(scope, state, instance, element_id, overdue, process):
+    """(count, page) statements for one combination of filters, built once and reused."""
+    key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process))
+    if key not in _TASK_LISTS:
+        mine = TASK.c.assignee == bindparam("me")
+        available = and_(TASK.c.state == "open", TASK.c.assignee.is_(None),
+                         TASK.c.lane.in_(bindparam("my_roles", expanding=True)))
+        conditions = {"mine": [mine], "available": [available], "all": []}.get(scope, [or_(mine, available)])
+        if state and state != "any":
+            conditions.append(TASK.c.state == bindparam("state"))
+        if instance:
+            conditions.append(TASK.c.instance_id == bindparam("instance"))
+        if element_id:
+            conditions.append(TASK.c.element_id == bindparam("element_id"))
+        if overdue:
+            conditions.append(and_(TASK.c.state == "open", TASK.c.due_at < bindparam("now")))
+        if process:
+            conditions.append(INSTANCE.c.process_key == bindparam("process"))
+        where = and_(true(), *conditions)
+        joined = TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id)
+        count = select(func.count()).select_from(joined).where(where)
+        # Priority first (MAT-28 puts disaster cases ahead), then the nearest due date, then age.
+        page = (select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key).select_from(joined)
+                .where(where).order_by(TASK.c.priority.desc(), TASK.c.due_at.is_(None), TASK.c.due_at, TASK.c.id)
+                .limit(bindparam("limit")).offset(bindparam("offset")))
+        _TASK_LISTS[key] = (count, page, frozenset(count.compile().params))
+    return _TASK_LISTS[key]
+
+
+def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scope=None,
                state="open", process=None, instance=None, element_id=None, overdue=None):
-    conditions = []
-    mine = Task.assignee == actor.username
-    available = and_(Task.state == "open", Task.assignee.is_(None), Task.lane.in_(sorted(actor.roles)))
-    if scope == "all":
-        if not sees_everything(actor):
-            raise Forbidden("only supervisors may list every task")
-    elif scope == "mine":
-        conditions.append(mine)
-    elif scope == "available":
-        conditions.append(available)
-    else:
-        conditions.append(or_(mine, available))
-    if state and state != "any":
-        conditions.append(Task.state == state)
-    if instance:
-        conditions.append(Task.instance_id == instance)
-    if element_id:
-        conditions.append(Task.element_id == element_id)
-    if overdue:
-        conditions.append(and_(Task.state == "open", Task.due_at < now))
-    query = select(Task, ProcessInstance).join(ProcessInstance, ProcessInstance.id == Task.instance_id)
-    if process:
-        conditions.append(ProcessInstance.process_key == process)
-    where = and_(*conditions)
-    total = session.scalar(select(func.count()).select_from(Task)
-                           .join(ProcessInstance, ProcessInstance.id == Task.instance_id).where(where))
-    # Priority first (MAT-28 puts disaster cases ahead), then the nearest due date, then age.
-    rows = session.execute(_page(query.where(where).order_by(
-        Task.priority.desc(), Task.due_at.is_(None), Task.due_at, Task.id), page, per_page)).all()
-    return [views.task(session, t, i) for t, i in rows], total
+    """`now` may be a callable: the clock is read only when the overdue filter needs it."""
+    if scope == "all" and not sees_everything(actor):
+        raise Forbidden("only supervisors may list every task")
+    count, rows_query, names = _task_list_statements(scope, state, instance, element_id, overdue, process)
+    params = {"me": actor.username, "my_roles": sorted(actor.roles) or [""], "state": state,
+              "instance": instance, "element_id": element_id, "process": process,
+              "now": (now() if callable(now) else now) if overdue else None}
+    params = {k: v for k, v in params.items() if k in names}
+    total = session.execute(count, params).scalar()
+    rows = session.execute(rows_query, {**params, "limit": per_page, "offset": (page - 1) * per_page}).all()
+    return [views.task(dict(r._mapping), r.case_number, r.process_key) for r in rows], total
 
 
-def get_task(session: Session, actor: Actor, task_id: int) -> dict:
-    row = session.get(Task, task_id)
+def get_task(engine, session: Session, actor: Actor, task_id: int) -> dict:
+    row = session.execute(select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key,
+                                 INSTANCE.c.definition_id, INSTANCE.c.variables)
+                          .select_from(TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id))
+                          .where(TASK.c.id == task_id)).first()
     if row is None:
         raise NotFound(f"there is no task {task_id}")
     if not (sees_everything(actor) or actor.holds(row.lane) or row.assignee == actor.username):
         raise Forbidden(f"task {task_id} belongs to the role {row.lane!r}")
-    instance = session.get(ProcessInstance, row.instance_id)
-    definition = session.get(ProcessDefinition, instance.definition_id)
-    out = views.task(session, row, instance)
+    definition = info(engine, session, row.definition_id)
+    out = views.task(dict(row._mapping), row.case_number, row.process_key)
     out["form"] = {"schema": forms.find(definition.files, forms.schema_file(row.element_id)) or {},
                    "ui": forms.find(definition.files, forms.ui_file(row.element_id)) or {}}
-    out["data"] = {"case": instance.variables or {}, "submitted": row.data or {}}
+    submitted = session.execute(select(TASK.c.data).where(TASK.c.id == task_id)).scalar()
+    out["data"] = {"case": row.variables or {}, "submitted": submitted or {}}
     return out
 
 

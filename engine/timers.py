@@ -60,7 +60,7 @@ def move_clock(engine, actor, target) -> int:
         at = max(due_at, engine.now())
 
         def step(ctx, timer_id=timer_id, at=at):
-            engine.clock.move_to(ctx.session, at)
+            engine.clock.move_to(ctx.conn, at)
             return fire_timer(ctx, timer_id)
 
         try:
@@ -68,7 +68,7 @@ def move_clock(engine, actor, target) -> int:
         except Exception as exc:
             log.exception("timer %s failed during a clock move", timer_id)
             engine.execute(record_failure, SYSTEM, timer_id, str(exc))
-    engine.execute(lambda ctx: engine.clock.move_to(ctx.session, target), actor)
+    engine.execute(lambda ctx: engine.clock.move_to(ctx.conn, target), actor)
     engine.execute(lambda ctx: ctx.audit("clock_moved", data={"to": target}), actor)
     return fired
 

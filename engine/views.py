@@ -1,11 +1,19 @@
-"""Read models: the JSON shapes of API.md built from the projection tables, never from workflows."""
+"""Read models: the JSON shapes of API.md, built from the projection tables, never from workflows."""
 from __future__ import annotations
 
-from sqlalchemy import select
+import json
+
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from .persistence.models import AuditEvent, ProcessDefinition, ProcessInstance, Task, Timer, User
 from .runtime.serializer import to_json_value
+
+INSTANCE, TASK, TIMER, DEFINITION = (ProcessInstance.__table__, Task.__table__, Timer.__table__,
+                                     ProcessDefinition.__table__)
+TASK_COLUMNS = (TASK.c.id, TASK.c.instance_id, TASK.c.spiff_task_id, TASK.c.element_id, TASK.c.name,
+                TASK.c.lane, TASK.c.assignee, TASK.c.state, TASK.c.created_at, TASK.c.due_at,
+                TASK.c.completed_at, TASK.c.completed_by)
 
 
 def jsonable(value):
@@ -16,63 +24,83 @@ def _iso(value):
     return value.isoformat() if value is not None else None
 
 
-def task(session: Session, row: Task, instance: ProcessInstance | None = None) -> dict:
-    instance = instance or session.get(ProcessInstance, row.instance_id)
+def task(row, case_number: str, process_key: str) -> dict:
+    """A task row (mapping or ORM object) as API.md shows it."""
+    get = row.get if isinstance(row, dict) else (lambda k: getattr(row, k))
     return {
-        "id": row.id, "instance_id": row.instance_id, "case_number": instance.case_number,
-        "process_key": instance.process_key, "element_id": row.element_id, "name": row.name,
-        "lane": row.lane, "assignee": row.assignee, "state": row.state,
-        "created_at": _iso(row.created_at), "due_at": _iso(row.due_at),
-        "completed_at": _iso(row.completed_at), "completed_by": row.completed_by,
+        "id": get("id"), "instance_id": get("instance_id"), "case_number": case_number,
+        "process_key": process_key, "element_id": get("element_id"), "name": get("name"),
+        "lane": get("lane"), "assignee": get("assignee"), "state": get("state"),
+        "created_at": _iso(get("created_at")), "due_at": _iso(get("due_at")),
+        "completed_at": _iso(get("completed_at")), "completed_by": get("completed_by"),
     }
 
 
-def deadlines(session: Session, instance_id: int) -> list[dict]:
-    rows = session.scalars(select(Timer).where(Timer.instance_id == instance_id, Timer.fired_at.is_(None),
-                                               Timer.cancelled.is_(False)).order_by(Timer.due_at)).all()
-    return [{"name": t.name, "element_id": t.element_id, "due_at": _iso(t.due_at)} for t in rows]
+def _deadline(d) -> dict:
+    return {"name": d["name"], "element_id": d["element_id"], "due_at": _iso(d["due_at"])}
 
 
-def case(session: Session, instance: ProcessInstance) -> dict:
-    definition = session.get(ProcessDefinition, instance.definition_id)
-    open_tasks = session.scalars(select(Task).where(Task.instance_id == instance.id, Task.state == "open")
-                                 .order_by(Task.id)).all()
+def case_view(record, version: int, open_tasks: list, deadlines: list) -> dict:
     return {
-        "id": instance.id, "case_number": instance.case_number, "process_key": instance.process_key,
-        "version": definition.version, "status": instance.status, "outcome": instance.outcome,
-        "stage": instance.stage, "variables": instance.variables or {},
-        "open_tasks": [task(session, t, instance) for t in open_tasks],
-        "deadlines": deadlines(session, instance.id),
-        "started_at": _iso(instance.started_at), "ended_at": _iso(instance.ended_at),
-        "started_by": instance.started_by, "office": instance.office,
-        "error": ({"message": instance.error_message, "element_id": instance.error_element}
-                  if instance.status == "error" else None),
+        "id": record.id, "case_number": record.case_number, "process_key": record.process_key,
+        "version": version, "status": record.status, "outcome": record.outcome,
+        "stage": record.stage, "variables": record.variables or {},
+        "open_tasks": [task(t, record.case_number, record.process_key) for t in open_tasks],
+        "deadlines": [_deadline(d) for d in deadlines],
+        "started_at": _iso(record.started_at), "ended_at": _iso(record.ended_at),
+        "started_by": record.started_by, "office": record.office,
+        "error": ({"message": record.error_message, "element_id": record.error_element}
+                  if record.status == "error" else None),
     }
+
+
+def case_of(case) -> dict:
+    """The answer of a command that just closed `case`."""
+    return case_view(case.instance, case.definition.version, case.open_tasks, case.deadlines)
+
+
+_OPEN_TASKS = (select(*TASK_COLUMNS).where(TASK.c.instance_id == bindparam("instance_id"), TASK.c.state == "open")
+               .order_by(TASK.c.id))
+_DEADLINES = (select(TIMER.c.name, TIMER.c.element_id, TIMER.c.due_at)
+              .where(TIMER.c.instance_id == bindparam("instance_id"), TIMER.c.fired_at.is_(None),
+                     TIMER.c.cancelled.is_(False)).order_by(TIMER.c.due_at))
+_VERSION = select(DEFINITION.c.version).where(DEFINITION.c.id == bindparam("definition_id"))
+
+
+def open_task_rows(session: Session, instance_id: int) -> list[dict]:
+    return [dict(r._mapping) for r in session.execute(_OPEN_TASKS, {"instance_id": instance_id})]
+
+
+def deadline_rows(session: Session, instance_id: int) -> list[dict]:
+    return [dict(r._mapping) for r in session.execute(_DEADLINES, {"instance_id": instance_id})]
+
+
+def case(session: Session, record) -> dict:
+    """A stored case read back (for GET): its row, version, open tasks and running deadlines."""
+    version = session.execute(_VERSION, {"definition_id": record.definition_id}).scalar()
+    return case_view(record, version, open_task_rows(session, record.id), deadline_rows(session, record.id))
 
 
 def history(session: Session, instance_id: int) -> list[dict]:
     rows = session.scalars(select(AuditEvent).where(AuditEvent.instance_id == instance_id)
                            .order_by(AuditEvent.id)).all()
-    out = []
-    for e in rows:
-        out.append({"at": _iso(e.at), "actor": e.actor, "type": e.type, "element_id": e.element_id,
-                    "task_id": e.task_id, "data": e.data or {}, "rule_ids": e.rule_ids or [],
-                    "message": e.message})
-    return out
+    return [{"at": _iso(e.at), "actor": e.actor, "type": e.type, "element_id": e.element_id,
+             "task_id": e.task_id, "data": e.data or {}, "rule_ids": e.rule_ids or [], "message": e.message}
+            for e in rows]
 
 
-def activity(session: Session, instance: ProcessInstance) -> dict:
+def activity(session: Session, record) -> dict:
     """{element id: {state, count}}: counts of completed visits plus what is active or waiting now."""
-    out = {element: {"state": "completed", "count": n} for element, n in (instance.activity or {}).items()}
-    for row in session.scalars(select(Task).where(Task.instance_id == instance.id, Task.state == "open")):
-        out.setdefault(row.element_id, {"count": 0})["state"] = "active"
-    for row in session.scalars(select(Timer).where(Timer.instance_id == instance.id, Timer.fired_at.is_(None),
-                                                   Timer.cancelled.is_(False))):
+    out = {element: {"state": "completed", "count": n} for element, n in (record.activity or {}).items()}
+    for row in open_task_rows(session, record.id):
+        out.setdefault(row["element_id"], {"count": 0})["state"] = "active"
+    for row in session.execute(select(TIMER.c.element_id).where(
+            TIMER.c.instance_id == record.id, TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False))):
         out.setdefault(row.element_id, {"count": 0})["state"] = "waiting"
-    for element in (instance.workflow_meta or {}).get("tramite", {}).get("waiting_messages", []):
+    for element in (record.workflow_meta or {}).get("tramite", {}).get("waiting_messages", []):
         out.setdefault(element, {"count": 0})["state"] = "waiting"
-    if instance.status == "error" and instance.error_element:
-        out.setdefault(instance.error_element, {"count": 0})["state"] = "error"
+    if record.status == "error" and record.error_element:
+        out.setdefault(record.error_element, {"count": 0})["state"] = "error"
     return out
 
 
@@ -88,7 +116,6 @@ def definition(d: ProcessDefinition, with_files: bool = False) -> dict:
            "elements": d.summary.get("elements", []), "messages": d.summary.get("messages", []),
            "children": d.summary.get("children", {})}
     if with_files:
-        import json
         out["forms"] = {name: json.loads(content) for name, content in d.files.items()
                         if name.endswith(".json")}
         out["files"] = sorted(d.files)

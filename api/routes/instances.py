@@ -7,7 +7,8 @@ from engine import queries, views
 from engine.commands.cases import cancel_case, retry_case, start_case
 from engine.commands.messages import send_message
 
-from ..auth import actor, engine
+from ..auth import actor, engine, read_rows
+from ..responses import answer
 from ..pagination import page_response
 from ..schemas import (CancelSchema, CaseSchema, CaseSummarySchema, HistoryEventSchema, InstanceListArgs,
                        MessageSchema, StartCaseSchema)
@@ -20,7 +21,7 @@ blp = Blueprint("instances", __name__, url_prefix="/api/v1", description="Cases 
 @blp.response(201, CaseSchema)
 def start(args, key):
     """Start a case; the caller must hold the lane of the start event."""
-    return engine().execute(start_case, actor(), key, args["variables"], args["version"])
+    return answer(engine().execute(start_case, actor(), key, args["variables"], args["version"]), 201)
 
 
 @blp.route("/instances", methods=["GET"])
@@ -28,7 +29,7 @@ def start(args, key):
 @blp.response(200, CaseSummarySchema(many=True))
 def list_instances(args):
     page, per_page = args.pop("page"), args.pop("per_page")
-    now = engine().now()
+    now = engine().now  # read only if a filter needs it
     items, total = engine().read(queries.list_instances, actor(), now, page=page, per_page=per_page, **args)
     return page_response(items, total, page, per_page)
 
@@ -36,7 +37,8 @@ def list_instances(args):
 @blp.route("/instances/<int:instance_id>", methods=["GET"])
 @blp.response(200, CaseSchema)
 def get_instance(instance_id):
-    return engine().read(lambda s: views.case(s, queries.get_instance(s, actor(), instance_id)))
+    return answer(read_rows(
+        lambda conn: views.case(conn, queries.get_instance(conn, actor(), instance_id))))
 
 
 @blp.route("/instances/<int:instance_id>/history", methods=["GET"])
@@ -45,13 +47,14 @@ def history(instance_id):
     def read(session):
         queries.get_instance(session, actor(), instance_id)
         return views.history(session, instance_id)
-    return engine().read(read)
+    return answer(engine().read(read))
 
 
 @blp.route("/instances/<int:instance_id>/activity", methods=["GET"])
 @blp.response(200, description="{element id: {state, count}} for the diagram overlay")
 def activity(instance_id):
-    return engine().read(lambda s: views.activity(s, queries.get_instance(s, actor(), instance_id)))
+    return answer(read_rows(
+        lambda conn: views.activity(conn, queries.get_instance(conn, actor(), instance_id))))
 
 
 @blp.route("/instances/<int:instance_id>/messages/<string:name>", methods=["POST"])
@@ -59,17 +62,17 @@ def activity(instance_id):
 @blp.response(200, CaseSchema)
 def message(args, instance_id, name):
     """Deliver message `name` with its payload to a case waiting for it."""
-    return engine().execute(send_message, actor(), instance_id, name, args["payload"])
+    return answer(engine().execute(send_message, actor(), instance_id, name, args["payload"]))
 
 
 @blp.route("/instances/<int:instance_id>/cancel", methods=["POST"])
 @blp.arguments(CancelSchema)
 @blp.response(200, CaseSchema)
 def cancel(args, instance_id):
-    return engine().execute(cancel_case, actor(), instance_id, args["reason"])
+    return answer(engine().execute(cancel_case, actor(), instance_id, args["reason"]))
 
 
 @blp.route("/instances/<int:instance_id>/retry", methods=["POST"])
 @blp.response(200, CaseSchema)
 def retry(instance_id):
-    return engine().execute(retry_case, actor(), instance_id)
+    return answer(engine().execute(retry_case, actor(), instance_id))

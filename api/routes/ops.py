@@ -31,7 +31,7 @@ def landing():
 @blp.route("/healthz")
 def healthz():
     try:
-        engine().read(lambda s: s.execute(text("SELECT 1")).scalar())
+        engine().read_rows(lambda conn: conn.execute(text("SELECT 1")).scalar())
     except Exception:
         return jsonify({"status": "degraded", "database": "unreachable"}), 503
     return jsonify({"status": "ok", "database": "ok"})

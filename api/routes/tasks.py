@@ -6,7 +6,8 @@ from flask_smorest import Blueprint
 from engine import queries
 from engine.commands import tasks as commands
 
-from ..auth import actor, engine
+from ..auth import actor, engine, read_rows
+from ..responses import answer
 from ..pagination import page_response
 from ..schemas import AssignSchema, CompleteResultSchema, CompleteSchema, TaskDetailSchema, TaskListArgs, TaskSchema
 
@@ -18,34 +19,34 @@ blp = Blueprint("tasks", __name__, url_prefix="/api/v1/tasks", description="Huma
 @blp.response(200, TaskSchema(many=True))
 def list_tasks(args):
     page, per_page = args.pop("page"), args.pop("per_page")
-    now = engine().now()
-    items, total = engine().read(queries.list_tasks, actor(), now, page=page, per_page=per_page, **args)
+    now = engine().now  # read only if a filter needs it
+    items, total = read_rows(queries.list_tasks, actor(), now, page=page, per_page=per_page, **args)
     return page_response(items, total, page, per_page)
 
 
 @blp.route("/<int:task_id>", methods=["GET"])
 @blp.response(200, TaskDetailSchema)
 def get_task(task_id):
-    return engine().read(queries.get_task, actor(), task_id)
+    return answer(engine().read(lambda s: queries.get_task(engine(), s, actor(), task_id)))
 
 
 @blp.route("/<int:task_id>/claim", methods=["POST"])
 @blp.response(200, TaskSchema)
 def claim(task_id):
-    return engine().execute(commands.claim, actor(), task_id)
+    return answer(engine().execute(commands.claim, actor(), task_id))
 
 
 @blp.route("/<int:task_id>/unclaim", methods=["POST"])
 @blp.response(200, TaskSchema)
 def unclaim(task_id):
-    return engine().execute(commands.unclaim, actor(), task_id)
+    return answer(engine().execute(commands.unclaim, actor(), task_id))
 
 
 @blp.route("/<int:task_id>/assign", methods=["POST"])
 @blp.arguments(AssignSchema)
 @blp.response(200, TaskSchema)
 def assign(args, task_id):
-    return engine().execute(commands.assign, actor(), task_id, args["username"])
+    return answer(engine().execute(commands.assign, actor(), task_id, args["username"]))
 
 
 @blp.route("/<int:task_id>/complete", methods=["POST"])
@@ -53,4 +54,4 @@ def assign(args, task_id):
 @blp.response(200, CompleteResultSchema)
 def complete(args, task_id):
     """Complete a task: JSON Schema validation (422 per field), then the procedure's rules."""
-    return engine().execute(commands.complete, actor(), task_id, args["data"])
+    return answer(engine().execute(commands.complete, actor(), task_id, args["data"]))

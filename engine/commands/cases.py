@@ -6,9 +6,9 @@ from ..case_numbers import next_case_number
 from ..context import SYSTEM
 from ..definitions import repository
 from ..errors import Conflict, Forbidden, ValidationFailed
-from ..persistence.models import ProcessInstance
 from ..runtime.case import Case
 from ..runtime.functions import completion_rule
+from ..runtime.records import CaseRecord, insert_record
 
 START_FORM = "start.schema.json"
 
@@ -22,8 +22,7 @@ def may_start(actor, definition) -> bool:
 
 def start_case(ctx, key: str, variables: dict | None = None, version: int | None = None,
                parent_instance_id: int | None = None) -> dict:
-    session = ctx.session
-    definition = repository.get_version(session, key, version)
+    definition = repository.info(ctx.engine, ctx.conn, repository.version_id(ctx.conn, key, version))
     if not may_start(ctx.actor, definition):
         raise Forbidden(f"starting {key} needs the role {definition.summary.get('starter_lane')!r}")
     if not isinstance(variables, dict):
@@ -32,20 +31,19 @@ def start_case(ctx, key: str, variables: dict | None = None, version: int | None
     rule = completion_rule(key, "start")
     if rule is not None:
         rule(variables, {})
-    instance = ProcessInstance(
-        case_number=next_case_number(ctx, key), process_key=key, definition_id=definition.id,
-        status="active", variables={}, parameters=parameters.snapshot(session), workflow_meta={},
-        activity={}, started_by=ctx.actor.username, started_at=ctx.now, office=ctx.actor.office,
+    record = CaseRecord(
+        id=None, case_number=next_case_number(ctx, key), process_key=key, definition_id=definition.id,
+        status="active", outcome=None, stage=None, office=ctx.actor.office, variables={},
+        parameters=parameters.snapshot(ctx.conn), workflow_meta={}, activity={}, error_message=None,
+        error_element=None, started_by=ctx.actor.username, started_at=ctx.now, ended_at=None,
         parent_instance_id=parent_instance_id)
-    session.add(instance)
-    session.flush()
-    case = Case.begin(ctx, instance, definition, {**variables, "case_number": instance.case_number})
-    ctx.audit("case_started", instance_id=instance.id,
+    insert_record(ctx.conn, record)
+    case = Case.begin(ctx, record, definition, {**variables, "case_number": record.case_number})
+    ctx.audit("case_started", instance_id=record.id,
               data={"version": definition.version, "variables": variables})
     case.advance()
     case.close()
-    session.flush()
-    return views.case(session, instance)
+    return views.case_of(case)
 
 
 def cancel_case(ctx, instance_id: int, reason: str) -> dict:
@@ -59,8 +57,7 @@ def cancel_case(ctx, instance_id: int, reason: str) -> dict:
     case.cancel()
     ctx.audit("case_cancelled", instance_id=instance_id, message=reason, data={"reason": reason})
     case.close()
-    ctx.session.flush()
-    return views.case(ctx.session, case.instance)
+    return views.case_of(case)
 
 
 def retry_case(ctx, instance_id: int) -> dict:
@@ -73,5 +70,4 @@ def retry_case(ctx, instance_id: int) -> dict:
     ctx.audit("case_retried", instance_id=instance_id, data={"elements": failed})
     case.retry()
     case.close()
-    ctx.session.flush()
-    return views.case(ctx.session, case.instance)
+    return views.case_of(case)

@@ -43,5 +43,4 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
               data={"name": name, "payload": payload})
     case.deliver(name, payload)
     case.close()
-    ctx.session.flush()
-    return views.case(ctx.session, instance)
+    return views.case_of(case)

@@ -1,32 +1,54 @@
 """Claim, release, assign and complete human tasks."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from SpiffWorkflow.util.task import TaskState
-from sqlalchemy import select
+from sqlalchemy import bindparam, select, update
 
 from .. import accounts, forms, views
 from ..errors import Conflict, Forbidden, NotFound, ValidationFailed
-from ..persistence.models import ProcessDefinition, ProcessInstance, Task
-from ..runtime.case import Case
 from ..rules.decision import RuleViolation
+from ..runtime.case import Case
 from ..runtime.functions import completion_rule
+from ..views import INSTANCE, TASK, TASK_COLUMNS
 
 
-def _open_task(ctx, task_id: int) -> Task:
-    row = ctx.session.scalars(select(Task).where(Task.id == task_id).with_for_update()).first()
+# The row lock makes a second claim or completion of the same task wait, then see it closed.
+_OPEN_TASK = (select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key)
+              .select_from(TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id))
+              .where(TASK.c.id == bindparam("task_id")).with_for_update(of=TASK))
+_SET_ASSIGNEE = update(TASK).where(TASK.c.id == bindparam("p_id")).values(assignee=bindparam("p_assignee"))
+_SET_COMPLETED = update(TASK).where(TASK.c.id == bindparam("p_id")).values(
+    **{c: bindparam(f"p_{c}") for c in ("assignee", "state", "completed_at", "completed_by", "data")})
+
+
+def _open_task(ctx, task_id: int) -> SimpleNamespace:
+    row = ctx.conn.execute(_OPEN_TASK, {"task_id": task_id}).first()
     if row is None:
         raise NotFound(f"there is no task {task_id}")
     if row.state != "open":
         raise Conflict(f"task {task_id} is {row.state}, not open", code="TASK_NOT_OPEN")
-    return row
+    return SimpleNamespace(**row._mapping)
 
 
-def _check_lane(actor, row: Task) -> None:
+def _set(ctx, row, **values) -> None:
+    statement = _SET_ASSIGNEE if set(values) == {"assignee"} else _SET_COMPLETED
+    ctx.conn.execute(statement, {"p_id": row.id, **{f"p_{k}": v for k, v in values.items()}})
+    for key, value in values.items():
+        setattr(row, key, value)
+
+
+def _view(row) -> dict:
+    return views.task(vars(row), row.case_number, row.process_key)
+
+
+def _check_lane(actor, row) -> None:
     if not actor.holds(row.lane):
         raise Forbidden(f"task {row.id} belongs to the role {row.lane!r}")
 
 
-def _check_not_someone_elses(actor, row: Task) -> None:
+def _check_not_someone_elses(actor, row) -> None:
     if row.assignee and row.assignee != actor.username:
         raise Conflict(f"task {row.id} is claimed by {row.assignee}", code="TASK_CLAIMED_BY_OTHER")
 
@@ -36,9 +58,9 @@ def claim(ctx, task_id: int) -> dict:
     _check_lane(ctx.actor, row)
     _check_not_someone_elses(ctx.actor, row)
     if row.assignee != ctx.actor.username:
-        row.assignee = ctx.actor.username
+        _set(ctx, row, assignee=ctx.actor.username)
         ctx.audit("task_claimed", instance_id=row.instance_id, task_id=row.id, element_id=row.element_id)
-    return views.task(ctx.session, row)
+    return _view(row)
 
 
 def unclaim(ctx, task_id: int) -> dict:
@@ -50,8 +72,8 @@ def unclaim(ctx, task_id: int) -> dict:
     if row.assignee is not None:
         ctx.audit("task_released", instance_id=row.instance_id, task_id=row.id,
                   element_id=row.element_id, data={"was": row.assignee})
-        row.assignee = None
-    return views.task(ctx.session, row)
+        _set(ctx, row, assignee=None)
+    return _view(row)
 
 
 def assign(ctx, task_id: int, username: str) -> dict:
@@ -64,8 +86,8 @@ def assign(ctx, task_id: int, username: str) -> dict:
                                {"username": [f"does not hold the role {row.lane}"]})
     ctx.audit("task_assigned", instance_id=row.instance_id, task_id=row.id, element_id=row.element_id,
               data={"from": row.assignee, "to": username})
-    row.assignee = username
-    return views.task(ctx.session, row)
+    _set(ctx, row, assignee=username)
+    return _view(row)
 
 
 def complete(ctx, task_id: int, data: dict) -> dict:
@@ -74,13 +96,11 @@ def complete(ctx, task_id: int, data: dict) -> dict:
     _check_not_someone_elses(ctx.actor, row)
     if not isinstance(data, dict):
         raise ValidationFailed("data must be an object", {"data": ["must be an object"]})
-    instance = ctx.session.get(ProcessInstance, row.instance_id)
-    definition = ctx.session.get(ProcessDefinition, instance.definition_id)
-    data = forms.validate(forms.find(definition.files, forms.schema_file(row.element_id)), data)
     case = Case.open(ctx, row.instance_id)
+    data = forms.validate(forms.find(case.definition.files, forms.schema_file(row.element_id)), data)
     if case.instance.status not in ("active", "error"):
-        raise Conflict(f"case {instance.case_number} is {instance.status}", code="CASE_NOT_ACTIVE")
-    rule = completion_rule(instance.process_key, row.element_id)
+        raise Conflict(f"case {row.case_number} is {case.instance.status}", code="CASE_NOT_ACTIVE")
+    rule = completion_rule(row.process_key, row.element_id)
     if rule is not None:
         try:
             rule(data, case.variables())
@@ -92,12 +112,10 @@ def complete(ctx, task_id: int, data: dict) -> dict:
     spiff_task = case.spiff_task(row.spiff_task_id)
     if spiff_task.state != TaskState.READY:
         raise Conflict(f"task {task_id} is not ready", code="TASK_NOT_OPEN")
-    row.assignee = row.assignee or ctx.actor.username
-    row.state, row.completed_at, row.completed_by = "completed", ctx.now, ctx.actor.username
-    row.data = views.jsonable(data)
+    _set(ctx, row, assignee=row.assignee or ctx.actor.username, state="completed", completed_at=ctx.now,
+         completed_by=ctx.actor.username, data=views.jsonable(data))
     ctx.audit("task_completed", instance_id=row.instance_id, task_id=row.id,
               element_id=row.element_id, data=data)
     case.run_user_task(spiff_task, data)
     case.close()
-    ctx.session.flush()
-    return {"task": views.task(ctx.session, row), "instance": views.case(ctx.session, case.instance)}
+    return {"task": _view(row), "instance": views.case_of(case)}

@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import or_, select
+from sqlalchemy import or_, select, update
 
 from ..persistence.models import Timer
+from ..runtime import records
 from ..runtime.case import Case
+
+TIMER = Timer.__table__
 
 LEASE = timedelta(minutes=2)
 MAX_ATTEMPTS = 5
@@ -35,20 +38,23 @@ def next_due_timer(ctx, until: datetime) -> tuple[int, datetime] | None:
 
 def fire_timer(ctx, timer_id: int) -> bool:
     """Fire one timer in this transaction; False if it was already fired or cancelled."""
-    timer = ctx.session.scalars(select(Timer).where(Timer.id == timer_id).with_for_update()).first()
+    timer = ctx.conn.execute(select(TIMER.c.id, TIMER.c.instance_id, TIMER.c.element_id, TIMER.c.name,
+                                    TIMER.c.due_at, TIMER.c.fired_at, TIMER.c.cancelled)
+                             .where(TIMER.c.id == timer_id).with_for_update()).first()
     if timer is None or timer.fired_at is not None or timer.cancelled:
         return False
     case = Case.open(ctx, timer.instance_id)
     if case.instance.status != "active":
-        timer.cancelled = True
+        ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id).values(cancelled=True))
         return False
     ctx.audit("timer_fired", instance_id=timer.instance_id, element_id=timer.element_id,
               data={"name": timer.name, "due_at": timer.due_at}, actor="engine")
     case.advance()
     case.close()
-    if timer.fired_at is None and not timer.cancelled:
-        timer.fired_at = ctx.now
-    timer.lock_owner = timer.lock_expires_at = None
+    # close() marked it fired if the library ran it; a timer it could not see is still done with.
+    ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id, TIMER.c.fired_at.is_(None),
+                                         TIMER.c.cancelled.is_(False)).values(fired_at=ctx.now))
+    ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id).values(lock_owner=None, lock_expires_at=None))
     return True
 
 
@@ -62,11 +68,11 @@ def record_failure(ctx, timer_id: int, error: str) -> None:
     timer.lock_owner = None
     timer.lock_expires_at = datetime.now(timezone.utc) + timedelta(seconds=2 ** min(timer.attempts, 10))
     if timer.attempts >= MAX_ATTEMPTS:
-        from ..persistence.models import ProcessInstance
-        instance = ctx.session.get(ProcessInstance, timer.instance_id)
-        if instance is not None and instance.status == "active":
-            instance.status = "error"
-            instance.error_message = f"timer {timer.element_id} failed {timer.attempts} times: {error[:500]}"
-            instance.error_element = timer.element_id
+        record = records.load(ctx.conn, timer.instance_id)
+        if record is not None and record.status == "active":
+            record.status = "error"
+            record.error_message = f"timer {timer.element_id} failed {timer.attempts} times: {error[:500]}"
+            record.error_element = timer.element_id
+            records.save(ctx.conn, record)
         ctx.audit("error", instance_id=timer.instance_id, element_id=timer.element_id, actor="engine",
                   message=f"timer failed after {timer.attempts} attempts: {error[:500]}")

@@ -1,13 +1,10 @@
 """Turns a definition's files into SpiffWorkflow specs, and describes its elements for everyone else.
 
 `describe` reads the XML once at deploy time; the result is stored with the version, so listing
-elements, lanes or forms never parses XML again. `build_specs` is what the runtime calls, cached
-per stored version because a version never changes.
+elements, lanes or forms never parses XML again. `build_specs` is what the runtime calls; the
+repository caches its result per stored version because a version never changes.
 """
 from __future__ import annotations
-
-import threading
-from collections import OrderedDict
 
 from SpiffWorkflow.bpmn.parser.ValidationException import ValidationException
 from SpiffWorkflow.spiff.parser.process import VALIDATOR, SpiffBpmnParser
@@ -129,24 +126,3 @@ def build_specs(files: dict[str, str], process_id: str):
     except Exception as exc:  # the parser raises plain errors for some broken references
         raise BadRequest(f"{process_id}: {exc}", {process_id: [str(exc)]}) from None
     return spec, subprocess_specs
-
-
-class SpecCache:
-    """Parsed specs per stored version id; versions are immutable, so entries never go stale."""
-
-    def __init__(self, size: int = 64):
-        self._size = size
-        self._entries: OrderedDict = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, version_id: int, loader):
-        with self._lock:
-            if version_id in self._entries:
-                self._entries.move_to_end(version_id)
-                return self._entries[version_id]
-        value = loader()
-        with self._lock:
-            self._entries[version_id] = value
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
-        return value

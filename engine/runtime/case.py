@@ -14,25 +14,27 @@ from SpiffWorkflow.bpmn.workflow import BpmnWorkflow
 from SpiffWorkflow.exceptions import WorkflowException
 from SpiffWorkflow.spiff.specs.event_definitions import MessageEventDefinition
 from SpiffWorkflow.util.task import TaskState
-from sqlalchemy import select
-
-from ..definitions.repository import specs_for
+from ..definitions.repository import DefinitionInfo, info, specs_for
 from ..errors import NotFound
-from ..persistence.models import ProcessDefinition, ProcessInstance
-from . import projections, store
+from . import projections, records, store
 from .functions import script_engine_for
 from .library_time import library_sees
+from .records import CaseRecord
 from .serializer import to_json_value
 
 _LIVE = TaskState.READY | TaskState.WAITING | TaskState.STARTED | TaskState.ERROR
 
 
 class Case:
-    def __init__(self, ctx, instance: ProcessInstance, definition: ProcessDefinition, loaded):
+    def __init__(self, ctx, instance: CaseRecord, definition: DefinitionInfo, loaded, is_new: bool = False):
         self.ctx = ctx
         self.instance = instance
         self.definition = definition
         self.loaded = loaded
+        self.is_new = is_new
+        # Filled by close(): what the command answers with, without reading it back.
+        self.open_tasks: list[dict] = []
+        self.deadlines: list[dict] = []
 
     @property
     def workflow(self) -> BpmnWorkflow:
@@ -43,25 +45,22 @@ class Case:
     def open(cls, ctx, instance_id: int) -> "Case":
         # FOR UPDATE serializes commands on one case in PostgreSQL; the version column catches
         # anything else (SQLite writers are already serialized by BEGIN IMMEDIATE).
-        instance = ctx.session.scalars(
-            select(ProcessInstance).where(ProcessInstance.id == instance_id).with_for_update()
-            # The row may already sit in the session from before the lock was granted: refresh it.
-            .execution_options(populate_existing=True)).first()
-        if instance is None:
+        record = records.load(ctx.conn, instance_id)
+        if record is None:
             raise NotFound(f"there is no case {instance_id}")
-        definition = ctx.session.get(ProcessDefinition, instance.definition_id)
-        spec, subprocess_specs = specs_for(ctx.engine, ctx.session, definition)
-        script_engine = script_engine_for(ctx, instance.id, instance.parameters)
-        loaded = store.load(ctx.session, instance, spec, subprocess_specs, script_engine)
-        return cls(ctx, instance, definition, loaded)
+        definition = info(ctx.engine, ctx.conn, record.definition_id)
+        spec, subprocess_specs = specs_for(ctx.engine, ctx.conn, definition)
+        script_engine = script_engine_for(ctx, record.id, record.parameters)
+        loaded = store.load(ctx.conn, record, spec, subprocess_specs, script_engine)
+        return cls(ctx, record, definition, loaded)
 
     @classmethod
-    def begin(cls, ctx, instance: ProcessInstance, definition: ProcessDefinition, variables: dict) -> "Case":
-        spec, subprocess_specs = specs_for(ctx.engine, ctx.session, definition)
-        script_engine = script_engine_for(ctx, instance.id, instance.parameters)
+    def begin(cls, ctx, record: CaseRecord, definition: DefinitionInfo, variables: dict) -> "Case":
+        spec, subprocess_specs = specs_for(ctx.engine, ctx.conn, definition)
+        script_engine = script_engine_for(ctx, record.id, record.parameters)
         workflow = BpmnWorkflow(spec, subprocess_specs, script_engine=script_engine)
         workflow.task_tree.data.update(variables)
-        return cls(ctx, instance, definition, store.LoadedWorkflow(workflow, {}))
+        return cls(ctx, record, definition, store.LoadedWorkflow(workflow, {}), is_new=True)
 
     # -- acting ----------------------------------------------------------------------------
     def advance(self) -> None:
@@ -202,7 +201,9 @@ class Case:
                 instance.status = "active"
                 instance.error_message = instance.error_element = None
         # Projections first: they read finished tasks that saving prunes away.
-        projections.sync(self.ctx, self)
+        self.open_tasks, self.deadlines = projections.sync(self.ctx, self)
         waiting = sorted({t.task_spec.bpmn_id for t in self.waiting_catchers() if t.task_spec.bpmn_id})
-        store.save(self.ctx.session, instance, self.loaded)
-        instance.workflow_meta = {**instance.workflow_meta, "tramite": {"waiting_messages": waiting}}
+        instance.workflow_meta = {**(instance.workflow_meta or {}),
+                                  "tramite": {**instance.notes, "waiting_messages": waiting}}
+        store.save(self.ctx.conn, instance, self.loaded)
+        records.save(self.ctx.conn, instance)

@@ -94,7 +94,7 @@ def script_engine_for(ctx, instance_id: int | None, frozen: dict):
     """A sandboxed script engine whose helpers see this command's clock, case and transaction."""
 
     def param(name: str):
-        return parameters.typed_value(name, frozen, ctx.session)
+        return parameters.typed_value(name, frozen, ctx.conn)
 
     def today() -> date:
         return calendar.local_date(ctx.now)

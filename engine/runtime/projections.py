@@ -1,6 +1,8 @@
 """Keeps the `task` and `timer` tables in step with a case's workflow at the end of each command.
 
-Lists, inboxes, dashboards and the timer worker read only these tables, never a workflow.
+Lists, inboxes, dashboards and the timer worker read only these tables, never a workflow. The
+rows this leaves open are handed back to the command, which answers with them without reading
+them again.
 """
 from __future__ import annotations
 
@@ -8,11 +10,23 @@ from datetime import datetime, timezone
 
 from SpiffWorkflow.bpmn.specs.event_definitions.timer import TimerEventDefinition
 from SpiffWorkflow.util.task import TaskState
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select, update
 
 from ..persistence.models import Task, Timer
 
-_LOCAL_TZ_FALLBACK = timezone.utc
+TASK = Task.__table__
+TIMER = Timer.__table__
+TASK_COLUMNS = (TASK.c.id, TASK.c.instance_id, TASK.c.spiff_task_id, TASK.c.element_id, TASK.c.name,
+                TASK.c.lane, TASK.c.assignee, TASK.c.state, TASK.c.created_at, TASK.c.due_at,
+                TASK.c.completed_at, TASK.c.completed_by)
+_OPEN_TASKS = (select(*TASK_COLUMNS).where(TASK.c.instance_id == bindparam("instance_id"), TASK.c.state == "open")
+               .order_by(TASK.c.id))
+_CANCEL_TASKS = (update(TASK).where(TASK.c.id.in_(bindparam("ids", expanding=True)))
+                 .values(state="cancelled", completed_at=bindparam("now")))
+_INSERT_TASK = insert(TASK).returning(TASK.c.id)
+_RUNNING_TIMERS = select(TIMER.c.id, TIMER.c.spiff_task_id, TIMER.c.element_id, TIMER.c.name, TIMER.c.due_at).where(
+    TIMER.c.instance_id == bindparam("instance_id"), TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False))
+_INSERT_TIMER = insert(TIMER).returning(TIMER.c.id)
 
 
 def _due_of(task) -> datetime | None:
@@ -26,7 +40,7 @@ def _due_of(task) -> datetime | None:
     except ValueError:
         return None
     if due.tzinfo is None:
-        due = due.replace(tzinfo=_LOCAL_TZ_FALLBACK)
+        due = due.replace(tzinfo=timezone.utc)
     return due.astimezone(timezone.utc)
 
 
@@ -48,65 +62,78 @@ def waiting_timers(case) -> dict[str, tuple]:
             # An event-based gateway holds its timer's due instant itself.
             elif any(_is_timer(c) for c in task.children):
                 due = _due_of(task)
-                timer_child = next(c for c in task.children if _is_timer(c))
                 if due is not None:
-                    found[str(task.id)] = (timer_child, due)
+                    found[str(task.id)] = (next(c for c in task.children if _is_timer(c)), due)
     return found
 
 
-def _task_due(task, timers_by_parent) -> datetime | None:
-    """A user task's due date is the earliest boundary timer attached to it."""
-    return timers_by_parent.get(task._parent)
-
-
-def sync(ctx, case) -> None:
-    session, instance, now = ctx.session, case.instance, ctx.now
+def sync(ctx, case) -> tuple[list[dict], list[dict]]:
+    """Bring both projections up to date; returns (open task rows, running deadlines)."""
     timers = waiting_timers(case)
-    _sync_timers(ctx, case, timers)
-
-    timers_by_parent: dict = {}
+    deadlines = _sync_timers(ctx, case, timers)
+    earliest_boundary: dict = {}
     for task, due in timers.values():
-        key = task._parent
-        if key not in timers_by_parent or due < timers_by_parent[key]:
-            timers_by_parent[key] = due
+        if task._parent not in earliest_boundary or due < earliest_boundary[task._parent]:
+            earliest_boundary[task._parent] = due
+    return _sync_tasks(ctx, case, earliest_boundary), deadlines
 
+
+def _sync_tasks(ctx, case, earliest_boundary) -> list[dict]:
+    conn, record, now = ctx.conn, case.instance, ctx.now
     ready = {}
-    if instance.status not in ("cancelled",):
+    if record.status != "cancelled":
         for task in case.workflow.get_tasks(state=TaskState.READY, manual=True):
             ready[str(task.id)] = task
-    open_rows = session.scalars(select(Task).where(Task.instance_id == instance.id, Task.state == "open")).all()
-    for row in open_rows:
-        if row.spiff_task_id not in ready:
-            row.state, row.completed_at = "cancelled", now
-    have = {row.spiff_task_id for row in open_rows}
+    open_rows = [dict(r._mapping) for r in conn.execute(_OPEN_TASKS, {"instance_id": record.id})] \
+        if not case.is_new else []
+    gone = [r["id"] for r in open_rows if r["spiff_task_id"] not in ready]
+    if gone:
+        conn.execute(_CANCEL_TASKS, {"ids": gone, "now": now})
+    still_open = [r for r in open_rows if r["spiff_task_id"] in ready]
+    have = {r["spiff_task_id"] for r in open_rows}
     for task_id, task in ready.items():
         if task_id in have:
             continue
         spec = task.task_spec
-        session.add(Task(instance_id=instance.id, spiff_task_id=task_id, element_id=spec.bpmn_id,
-                         name=spec.bpmn_name or spec.bpmn_id, lane=spec.lane, state="open",
-                         created_at=now, due_at=_task_due(task, timers_by_parent)))
+        row = {"instance_id": record.id, "spiff_task_id": task_id, "element_id": spec.bpmn_id,
+               "name": spec.bpmn_name or spec.bpmn_id, "lane": spec.lane, "assignee": None, "state": "open",
+               "priority": 0, "created_at": now, "due_at": earliest_boundary.get(task._parent),
+               "completed_at": None, "completed_by": None}
+        row["id"] = conn.execute(_INSERT_TASK, row).scalar_one()
+        still_open.append(row)
+    return still_open
 
 
-def _sync_timers(ctx, case, timers) -> None:
-    session, instance, now = ctx.session, case.instance, ctx.now
-    rows = session.scalars(select(Timer).where(Timer.instance_id == instance.id,
-                                               Timer.fired_at.is_(None), Timer.cancelled.is_(False))).all()
-    by_task = {row.spiff_task_id: row for row in rows}
-    for task_id, row in by_task.items():
+def _sync_timers(ctx, case, timers) -> list[dict]:
+    conn, record, now = ctx.conn, case.instance, ctx.now
+    notes = record.notes
+    rows = []
+    # Most commands of most cases have no timer running: skip the read when none was left last time.
+    if notes.get("timers") and not case.is_new:
+        rows = [dict(r._mapping) for r in conn.execute(_RUNNING_TIMERS, {"instance_id": record.id})]
+    running = []
+    for row in rows:
+        task_id = row["spiff_task_id"]
         if task_id in timers:
             due = timers[task_id][1]
-            if row.due_at != due:  # a running deadline was moved (an extension)
-                row.due_at = due
+            if row["due_at"] != due:  # a running deadline was moved (an extension)
+                conn.execute(update(TIMER).where(TIMER.c.id == row["id"]).values(due_at=due))
+                row["due_at"] = due
+            running.append(row)
             continue
         task = case.find_task(task_id)
-        if task is not None and task.state == TaskState.COMPLETED:
-            row.fired_at = now
-        else:
-            row.cancelled = True
+        fired = task is not None and task.state == TaskState.COMPLETED
+        conn.execute(update(TIMER).where(TIMER.c.id == row["id"])
+                     .values(**({"fired_at": now} if fired else {"cancelled": True})))
+    known = {row["spiff_task_id"] for row in rows}
     for task_id, (task, due) in timers.items():
-        if task_id not in by_task:
-            spec = task.task_spec
-            session.add(Timer(instance_id=instance.id, spiff_task_id=task_id,
-                              element_id=spec.bpmn_id or spec.name,
-                              name=spec.bpmn_name or spec.bpmn_id or spec.name, due_at=due))
+        if task_id in known:
+            continue
+        spec = task.task_spec
+        row = {"instance_id": record.id, "spiff_task_id": task_id, "element_id": spec.bpmn_id or spec.name,
+               "name": spec.bpmn_name or spec.bpmn_id or spec.name, "due_at": due}
+        row["id"] = conn.execute(_INSERT_TIMER, row).scalar_one()
+        running.append(row)
+    record.workflow_meta = {**(record.workflow_meta or {}), "tramite": {**notes, "timers": len(running)}}
+    return sorted(({"name": r["name"], "element_id": r["element_id"], "due_at": r["due_at"]} for r in running),
+                  key=lambda d: d["due_at"])

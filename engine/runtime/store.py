@@ -4,16 +4,18 @@ from __future__ import annotations
 import hashlib
 import json
 
-from sqlalchemy import delete, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy.engine import Connection
 
-from ..persistence.models import ProcessInstance, WorkflowTaskState
+from ..persistence.models import WorkflowTaskState
 from . import serializer
 from .pruning import prune
 
+STATE = WorkflowTaskState.__table__
+
 
 def _digest(body: dict) -> str:
-    return hashlib.blake2b(json.dumps(body, sort_keys=True, default=str).encode(), digest_size=16).hexdigest()
+    return hashlib.blake2b(json.dumps(body, sort_keys=True).encode(), digest_size=16).hexdigest()
 
 
 class LoadedWorkflow:
@@ -24,37 +26,42 @@ class LoadedWorkflow:
         self.digests = digests
 
 
-def load(session: Session, instance: ProcessInstance, spec, subprocess_specs, script_engine) -> LoadedWorkflow:
-    rows = session.execute(
-        select(WorkflowTaskState.workflow_uuid, WorkflowTaskState.task_uuid,
-               WorkflowTaskState.body, WorkflowTaskState.digest)
-        .where(WorkflowTaskState.instance_id == instance.id)).all()
+_LOAD = select(STATE.c.workflow_uuid, STATE.c.task_uuid, STATE.c.body, STATE.c.digest).where(
+    STATE.c.instance_id == bindparam("instance_id"))
+_DELETE = delete(STATE).where(STATE.c.instance_id == bindparam("instance_id"),
+                              STATE.c.task_uuid.in_(bindparam("gone", expanding=True)))
+_INSERT = insert(STATE)
+
+
+def load(conn: Connection, record, spec, subprocess_specs, script_engine) -> LoadedWorkflow:
+    rows = conn.execute(_LOAD, {"instance_id": record.id}).all()
     bodies = {(r.workflow_uuid, r.task_uuid): r.body for r in rows}
-    workflow = serializer.join(instance.workflow_meta, bodies, spec, subprocess_specs)
+    workflow = serializer.join(record.workflow_meta, bodies, spec, subprocess_specs)
     # The script engine is not serialized: without this the next script would run unsandboxed.
     workflow.script_engine = script_engine
     return LoadedWorkflow(workflow, {(r.workflow_uuid, r.task_uuid): r.digest for r in rows})
 
 
-def save(session: Session, instance: ProcessInstance, loaded: LoadedWorkflow) -> None:
+_UPDATE = (update(STATE).where(STATE.c.instance_id == bindparam("iid"), STATE.c.task_uuid == bindparam("tid"))
+           .values(body=bindparam("body"), digest=bindparam("digest")))
+
+
+def save(conn: Connection, record, loaded: LoadedWorkflow) -> None:
+    """Prune, then write only new and changed task rows and delete the rows of removed tasks."""
     prune(loaded.workflow)
     meta, bodies = serializer.split(loaded.workflow)
-    instance.workflow_meta = meta
+    record.workflow_meta = {**meta, "tramite": record.notes}
     old = loaded.digests
     new = {key: _digest(body) for key, body in bodies.items()}
-    gone = [key for key in old if key not in new]
-    for owner, task_id in gone:
-        session.execute(delete(WorkflowTaskState).where(
-            WorkflowTaskState.instance_id == instance.id, WorkflowTaskState.task_uuid == task_id))
-    for key, digest in new.items():
-        if old.get(key) == digest:
-            continue
-        owner, task_id = key
-        if key in old:
-            session.execute(update(WorkflowTaskState).where(
-                WorkflowTaskState.instance_id == instance.id, WorkflowTaskState.task_uuid == task_id)
-                .values(body=bodies[key], digest=digest))
-        else:
-            session.add(WorkflowTaskState(instance_id=instance.id, task_uuid=task_id,
-                                          workflow_uuid=owner, body=bodies[key], digest=digest))
+    gone = [task_id for (owner, task_id) in old if (owner, task_id) not in new]
+    if gone:
+        conn.execute(_DELETE, {"instance_id": record.id, "gone": gone})
+    changed = [{"iid": record.id, "tid": tid, "body": bodies[(owner, tid)], "digest": d}
+               for (owner, tid), d in new.items() if (owner, tid) in old and old[(owner, tid)] != d]
+    if changed:
+        conn.execute(_UPDATE, changed)
+    added = [{"instance_id": record.id, "task_uuid": tid, "workflow_uuid": owner, "body": bodies[(owner, tid)],
+              "digest": d} for (owner, tid), d in new.items() if (owner, tid) not in old]
+    if added:
+        conn.execute(_INSERT, added)
     loaded.digests = new

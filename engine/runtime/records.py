@@ -1,0 +1,79 @@
+"""The case row as a plain record, read and written with single Core statements.
+
+Commands touch the case row on every call; going through the ORM's unit of work cost more than
+running the workflow itself (bench/RESULTS.md), so the hot path uses Core with an explicit
+optimistic version check instead.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from datetime import datetime
+
+from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.engine import Connection
+
+from ..errors import Conflict
+from ..persistence.models import ProcessInstance
+
+INSTANCE = ProcessInstance.__table__
+MUTABLE = ("status", "outcome", "stage", "variables", "workflow_meta", "activity", "error_message",
+           "error_element", "ended_at")
+
+
+@dataclass
+class CaseRecord:
+    id: int | None
+    case_number: str
+    process_key: str
+    definition_id: int
+    status: str
+    outcome: str | None
+    stage: str | None
+    office: str | None
+    variables: dict
+    parameters: dict
+    workflow_meta: dict
+    activity: dict
+    error_message: str | None
+    error_element: str | None
+    started_by: str
+    started_at: datetime
+    ended_at: datetime | None
+    parent_instance_id: int | None
+    lock_version: int = 1
+
+    @property
+    def notes(self) -> dict:
+        """The engine's own bookkeeping kept beside the library's state."""
+        return (self.workflow_meta or {}).get("tramite", {})
+
+
+_COLUMNS = [INSTANCE.c[f.name] for f in fields(CaseRecord)]
+# Statements are built once: building one costs several times more than running it on SQLite.
+_LOAD = select(*_COLUMNS).where(INSTANCE.c.id == bindparam("instance_id"))
+_LOAD_FOR_UPDATE = _LOAD.with_for_update()
+_INSERT = insert(INSTANCE).returning(INSTANCE.c.id)
+_SAVE = (update(INSTANCE)
+         .where(INSTANCE.c.id == bindparam("p_id"), INSTANCE.c.lock_version == bindparam("p_version"))
+         .values(lock_version=bindparam("p_next"), **{name: bindparam(f"p_{name}") for name in MUTABLE}))
+
+
+def load(conn: Connection, instance_id: int, *, for_update: bool = True) -> CaseRecord | None:
+    row = conn.execute(_LOAD_FOR_UPDATE if for_update else _LOAD, {"instance_id": instance_id}).first()
+    return CaseRecord(**row._mapping) if row else None
+
+
+def insert_record(conn: Connection, record: CaseRecord) -> int:
+    values = {f.name: getattr(record, f.name) for f in fields(CaseRecord) if f.name != "id"}
+    record.id = conn.execute(_INSERT, values).scalar_one()
+    return record.id
+
+
+def save(conn: Connection, record: CaseRecord) -> None:
+    """Write the mutable columns; refuse (409) if someone else wrote the case meanwhile."""
+    params = {f"p_{name}": getattr(record, name) for name in MUTABLE}
+    params.update(p_id=record.id, p_version=record.lock_version, p_next=record.lock_version + 1)
+    result = conn.execute(_SAVE, params)
+    if result.rowcount != 1:
+        raise Conflict("the case changed meanwhile; reload it and try again", code="STALE_VERSION")
+    record.lock_version += 1
