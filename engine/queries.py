@@ -23,18 +23,24 @@ def sees_everything(actor: Actor) -> bool:
     return actor.is_supervisor or actor.is_admin
 
 
+def in_my_office(actor: Actor):
+    """Staff with an office see only the cases scoped to it (MAT-08) or scoped to no office."""
+    return or_(INSTANCE.c.office.is_(None), INSTANCE.c.office == actor.office) if actor.office else true()
+
+
 def _visible_instances(actor: Actor):
     """The condition for the cases `actor` may see; None when they see all."""
     if sees_everything(actor):
         return None
     lane_task = exists().where(TASK.c.instance_id == INSTANCE.c.id, TASK.c.lane.in_(sorted(actor.roles) or [""]))
-    return or_(lane_task, INSTANCE.c.started_by == actor.username)
+    return and_(or_(lane_task, INSTANCE.c.started_by == actor.username), in_my_office(actor))
 
 
-_CAN_SEE = select(func.count()).select_from(INSTANCE).where(
-    INSTANCE.c.id == bindparam("instance_id"),
-    or_(exists().where(TASK.c.instance_id == INSTANCE.c.id, TASK.c.lane.in_(bindparam("my_roles", expanding=True))),
-        INSTANCE.c.started_by == bindparam("me")))
+_CAN_SEE_ROLES = or_(
+    exists().where(TASK.c.instance_id == INSTANCE.c.id, TASK.c.lane.in_(bindparam("my_roles", expanding=True))),
+    INSTANCE.c.started_by == bindparam("me"))
+_CAN_SEE = select(func.count()).select_from(INSTANCE).where(INSTANCE.c.id == bindparam("instance_id"), _CAN_SEE_ROLES)
+_CAN_SEE_IN_OFFICE = _CAN_SEE.where(or_(INSTANCE.c.office.is_(None), INSTANCE.c.office == bindparam("my_office")))
 
 
 def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, process=None,
@@ -78,8 +84,11 @@ def get_instance(session: Session, actor: Actor, instance_id: int):
     record = records.load(conn, instance_id, for_update=False)
     if record is None:
         raise NotFound(f"there is no case {instance_id}")
-    if not sees_everything(actor) and not session.execute(_CAN_SEE, {
-            "instance_id": instance_id, "my_roles": sorted(actor.roles) or [""], "me": actor.username}).scalar():
+    params = {"instance_id": instance_id, "my_roles": sorted(actor.roles) or [""], "me": actor.username}
+    if actor.office:
+        params["my_office"] = actor.office
+    if not sees_everything(actor) and not session.execute(
+            _CAN_SEE_IN_OFFICE if actor.office else _CAN_SEE, params).scalar():
         raise Forbidden(f"case {record.case_number} is not in any of your roles")
     return record
 
@@ -87,9 +96,9 @@ def get_instance(session: Session, actor: Actor, instance_id: int):
 _TASK_LISTS: dict = {}
 
 
-def _task_list_statements(scope, state, instance, element_id, overdue, process):
+def _task_list_statements(scope, state, instance, element_id, overdue, process, office):
     """(count, page) statements for one combination of filters, built once and reused."""
-    key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process))
+    key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office))
     if key not in _TASK_LISTS:
         mine = TASK.c.assignee == bindparam("me")
         available = and_(TASK.c.state == "open", TASK.c.assignee.is_(None),
@@ -105,6 +114,8 @@ def _task_list_statements(scope, state, instance, element_id, overdue, process):
             conditions.append(and_(TASK.c.state == "open", TASK.c.due_at < bindparam("now")))
         if process:
             conditions.append(INSTANCE.c.process_key == bindparam("process"))
+        if office:
+            conditions.append(or_(INSTANCE.c.office.is_(None), INSTANCE.c.office == bindparam("my_office")))
         where = and_(true(), *conditions)
         joined = TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id)
         count = select(func.count()).select_from(joined).where(where)
@@ -121,8 +132,9 @@ def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scop
     """`now` may be a callable: the clock is read only when the overdue filter needs it."""
     if scope == "all" and not sees_everything(actor):
         raise Forbidden("only supervisors may list every task")
-    count, rows_query, names = _task_list_statements(scope, state, instance, element_id, overdue, process)
-    params = {"me": actor.username, "my_roles": sorted(actor.roles) or [""], "state": state,
+    office = actor.office if not sees_everything(actor) else None
+    count, rows_query, names = _task_list_statements(scope, state, instance, element_id, overdue, process, office)
+    params = {"me": actor.username, "my_roles": sorted(actor.roles) or [""], "state": state, "my_office": office,
               "instance": instance, "element_id": element_id, "process": process,
               "now": (now() if callable(now) else now) if overdue else None}
     params = {k: v for k, v in params.items() if k in names}
@@ -133,13 +145,15 @@ def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scop
 
 def get_task(engine, session: Session, actor: Actor, task_id: int) -> dict:
     row = session.execute(select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key,
-                                 INSTANCE.c.definition_id, INSTANCE.c.variables)
+                                 INSTANCE.c.definition_id, INSTANCE.c.variables, INSTANCE.c.office)
                           .select_from(TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id))
                           .where(TASK.c.id == task_id)).first()
     if row is None:
         raise NotFound(f"there is no task {task_id}")
     if not (sees_everything(actor) or actor.holds(row.lane) or row.assignee == actor.username):
         raise Forbidden(f"task {task_id} belongs to the role {row.lane!r}")
+    if not sees_everything(actor) and actor.office and row.office and row.office != actor.office:
+        raise Forbidden(f"task {task_id} belongs to the office {row.office!r}")
     definition = info(engine, session, row.definition_id)
     out = views.task(dict(row._mapping), row.case_number, row.process_key)
     out["form"] = {"schema": forms.find(definition.files, forms.schema_file(row.element_id)) or {},

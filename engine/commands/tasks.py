@@ -15,7 +15,7 @@ from ..views import INSTANCE, TASK, TASK_COLUMNS
 
 
 # The row lock makes a second claim or completion of the same task wait, then see it closed.
-_OPEN_TASK = (select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key)
+_OPEN_TASK = (select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key, INSTANCE.c.office)
               .select_from(TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id))
               .where(TASK.c.id == bindparam("task_id")).with_for_update(of=TASK))
 _SET_ASSIGNEE = update(TASK).where(TASK.c.id == bindparam("p_id")).values(assignee=bindparam("p_assignee"))
@@ -43,9 +43,12 @@ def _view(row) -> dict:
     return views.task(vars(row), row.case_number, row.process_key)
 
 
+
 def _check_lane(actor, row) -> None:
     if not actor.holds(row.lane):
         raise Forbidden(f"task {row.id} belongs to the role {row.lane!r}")
+    if actor.office and row.office and row.office != actor.office and not actor.is_supervisor:
+        raise Forbidden(f"task {row.id} belongs to the office {row.office!r}")
 
 
 def _check_not_someone_elses(actor, row) -> None:

@@ -188,6 +188,10 @@ class Case:
         instance.stage = variables.get("stage") if isinstance(variables.get("stage"), str) else instance.stage
         if isinstance(variables.get("outcome"), str):
             instance.outcome = variables["outcome"]
+        # A diagram scopes its case to an office (MAT-08) by setting `office`; staff with another
+        # office then neither see nor act on it.
+        if isinstance(variables.get("office"), str) and variables["office"]:
+            instance.office = variables["office"]
         if instance.status != "cancelled":
             if self.error_tasks():
                 instance.status = "error"

@@ -12,18 +12,17 @@ from SpiffWorkflow.bpmn.specs.event_definitions.timer import TimerEventDefinitio
 from SpiffWorkflow.util.task import TaskState
 from sqlalchemy import bindparam, insert, select, update
 
-from ..persistence.models import Task, Timer
+from ..persistence.models import Timer
+from ..views import TASK, TASK_COLUMNS
 
-TASK = Task.__table__
 TIMER = Timer.__table__
-TASK_COLUMNS = (TASK.c.id, TASK.c.instance_id, TASK.c.spiff_task_id, TASK.c.element_id, TASK.c.name,
-                TASK.c.lane, TASK.c.assignee, TASK.c.state, TASK.c.created_at, TASK.c.due_at,
-                TASK.c.completed_at, TASK.c.completed_by)
-_OPEN_TASKS = (select(*TASK_COLUMNS).where(TASK.c.instance_id == bindparam("instance_id"), TASK.c.state == "open")
-               .order_by(TASK.c.id))
+_OPEN_TASKS = (select(*TASK_COLUMNS, TASK.c.priority)
+               .where(TASK.c.instance_id == bindparam("instance_id"), TASK.c.state == "open").order_by(TASK.c.id))
 _CANCEL_TASKS = (update(TASK).where(TASK.c.id.in_(bindparam("ids", expanding=True)))
                  .values(state="cancelled", completed_at=bindparam("now")))
 _INSERT_TASK = insert(TASK).returning(TASK.c.id)
+_REPRIORITIZE = (update(TASK).where(TASK.c.instance_id == bindparam("instance_id"), TASK.c.state == "open")
+                 .values(priority=bindparam("priority")))
 _RUNNING_TIMERS = select(TIMER.c.id, TIMER.c.spiff_task_id, TIMER.c.element_id, TIMER.c.name, TIMER.c.due_at).where(
     TIMER.c.instance_id == bindparam("instance_id"), TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False))
 _INSERT_TIMER = insert(TIMER).returning(TIMER.c.id)
@@ -78,8 +77,15 @@ def sync(ctx, case) -> tuple[list[dict], list[dict]]:
     return _sync_tasks(ctx, case, earliest_boundary), deadlines
 
 
+def task_priority(variables: dict) -> int:
+    """Inbox order set by the diagram (e.g. MAT-28 puts disaster cases first): `task_priority`."""
+    value = variables.get("task_priority")
+    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+
 def _sync_tasks(ctx, case, earliest_boundary) -> list[dict]:
     conn, record, now = ctx.conn, case.instance, ctx.now
+    priority = task_priority(record.variables or {})
     ready = {}
     if record.status != "cancelled":
         for task in case.workflow.get_tasks(state=TaskState.READY, manual=True):
@@ -90,6 +96,8 @@ def _sync_tasks(ctx, case, earliest_boundary) -> list[dict]:
     if gone:
         conn.execute(_CANCEL_TASKS, {"ids": gone, "now": now})
     still_open = [r for r in open_rows if r["spiff_task_id"] in ready]
+    if any(r.get("priority", priority) != priority for r in still_open):
+        conn.execute(_REPRIORITIZE, {"instance_id": record.id, "priority": priority})
     have = {r["spiff_task_id"] for r in open_rows}
     for task_id, task in ready.items():
         if task_id in have:
@@ -97,7 +105,7 @@ def _sync_tasks(ctx, case, earliest_boundary) -> list[dict]:
         spec = task.task_spec
         row = {"instance_id": record.id, "spiff_task_id": task_id, "element_id": spec.bpmn_id,
                "name": spec.bpmn_name or spec.bpmn_id, "lane": spec.lane, "assignee": None, "state": "open",
-               "priority": 0, "created_at": now, "due_at": earliest_boundary.get(task._parent),
+               "priority": priority, "created_at": now, "due_at": earliest_boundary.get(task._parent),
                "completed_at": None, "completed_by": None}
         row["id"] = conn.execute(_INSERT_TASK, row).scalar_one()
         still_open.append(row)

@@ -16,7 +16,7 @@ from ..errors import Conflict
 from ..persistence.models import ProcessInstance
 
 INSTANCE = ProcessInstance.__table__
-MUTABLE = ("status", "outcome", "stage", "variables", "workflow_meta", "activity", "error_message",
+MUTABLE = ("status", "outcome", "stage", "office", "variables", "workflow_meta", "activity", "error_message",
            "error_element", "ended_at")
 
 

@@ -98,3 +98,14 @@ def loop_flow() -> dict[str, str]:
     from pathlib import Path
     xml = (Path(__file__).parent.parent / "diagrams" / "loop.bpmn").read_text()
     return {"loop.bpmn": xml, "work.schema.json": b.form({"done": {"type": "boolean"}})}
+
+
+def scoped_flow() -> dict[str, str]:
+    """Sets the case's office and inbox priority from the start variables, then one clerk task."""
+    xml = b.diagram(
+        "test_scoped", lanes={"test_clerk": ["start", "scope", "handle", "end"]},
+        nodes=[b.start(), b.script("scope", "office = requested_office\n"
+                                            "task_priority = 10 if urgent else 0"),
+               b.user("handle"), b.end()],
+        flows=b.chain("start", "scope", "handle", "end"))
+    return {"scoped.bpmn": xml, "handle.schema.json": b.form({})}
