@@ -15,7 +15,7 @@ from engine.settings import Settings
 
 from . import errors
 from .auth import authenticate_request, release_read_connection
-from .routes import accounts, admin, instances, ops, processes, tasks
+from .routes import accounts, admin, instances, ops, processes, registries, tasks
 
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
 
@@ -57,7 +57,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
             deploy_directory(engine)
 
     api = Api(app)
-    for module in (accounts, processes, instances, tasks, admin):
+    for module in (accounts, processes, instances, tasks, admin, registries):
         api.register_blueprint(module.blp)
     app.register_blueprint(ops.blp)
     from .static import install as install_static

@@ -50,6 +50,10 @@ def demo_users(engine) -> list[str]:
 
 DEMO_STEPS: list[Callable[..., list[str]]] = [demo_users]
 
+from .demo_farmer_registry import farmer_registry_demo  # noqa: E402  (it reads `table` from here)
+
+DEMO_STEPS.append(farmer_registry_demo)
+
 
 def seed(engine, emit: Callable[[str], None] = print) -> None:
     for step in DEMO_STEPS:

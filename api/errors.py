@@ -43,7 +43,9 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(RuleViolation)
     def rule_violation(exc: RuleViolation):
-        return body(exc.status, exc.reason, exc.message, {"rule": [exc.code]})
+        # A rule may name several codes and the fields at fault (e.g. the missing documents).
+        errors = {**(exc.errors or {}), "rule": list(dict.fromkeys([exc.code, *exc.errors.get("rule", [])]))}
+        return body(exc.status, exc.reason, exc.message, errors)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

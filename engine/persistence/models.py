@@ -212,3 +212,4 @@ class AuditEvent(Base):
     data: Mapped[dict] = mapped_column(JSONType, default=dict)
     rule_ids: Mapped[list] = mapped_column(JSONType, default=list)
     message: Mapped[str | None] = mapped_column(Text)
+from ..registries import farmers as _farmers  # noqa: E402,F401

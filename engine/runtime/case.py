@@ -9,6 +9,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from SpiffWorkflow.bpmn.specs.event_definitions.message import MessageEventDefinition as AnyMessageDefinition
+from SpiffWorkflow.bpmn.specs.event_definitions.multiple import MultipleEventDefinition
 from SpiffWorkflow.bpmn.util.event import BpmnEvent
 from SpiffWorkflow.bpmn.workflow import BpmnWorkflow
 from SpiffWorkflow.exceptions import WorkflowException
@@ -23,6 +24,14 @@ from .records import CaseRecord
 from .serializer import to_json_value
 
 _LIVE = TaskState.READY | TaskState.WAITING | TaskState.STARTED | TaskState.ERROR
+
+
+def _message_names(task) -> list[str]:
+    # An event-based gateway waits itself, holding its branches' events in one
+    # MultipleEventDefinition; its catch events only run after it chose.
+    definition = getattr(task.task_spec, "event_definition", None)
+    parts = definition.event_definitions if isinstance(definition, MultipleEventDefinition) else [definition]
+    return [d.name for d in parts if isinstance(d, AnyMessageDefinition)]
 
 
 class Case:
@@ -97,21 +106,18 @@ class Case:
         self.advance()
 
     def message_catchers(self, name: str) -> list:
-        """Tasks waiting right now for message `name` (catch events, event gateways, event starts)."""
-        return [t for t in self.waiting_catchers() if t.task_spec.event_definition.name == name]
+        """Tasks waiting right now for message `name` (catch events, boundary events, event gateways)."""
+        return [task for task, names in self.waiting_catchers() if name in names]
 
-    def waiting_catchers(self) -> list:
-        """Every task waiting right now for some message."""
+    def waiting_catchers(self) -> list[tuple]:
+        """(task, message names) for every task waiting right now for some message."""
         found = []
         for wf in self._workflows():
             for task in wf.tasks.values():
-                if task.state != TaskState.WAITING:
-                    continue
-                candidates = [task] + [c for c in task.children if c.state & TaskState.NOT_FINISHED_MASK]
-                for cand in candidates:
-                    ed = getattr(cand.task_spec, "event_definition", None)
-                    if isinstance(ed, AnyMessageDefinition):
-                        found.append(cand)
+                if task.state == TaskState.WAITING:
+                    names = _message_names(task)
+                    if names:
+                        found.append((task, names))
         return found
 
     def deliver(self, name: str, payload: dict) -> None:
@@ -206,7 +212,7 @@ class Case:
                 instance.error_message = instance.error_element = None
         # Projections first: they read finished tasks that saving prunes away.
         self.open_tasks, self.deadlines = projections.sync(self.ctx, self)
-        waiting = sorted({t.task_spec.bpmn_id for t in self.waiting_catchers() if t.task_spec.bpmn_id})
+        waiting = sorted({t.task_spec.bpmn_id for t, _ in self.waiting_catchers() if t.task_spec.bpmn_id})
         instance.workflow_meta = {**(instance.workflow_meta or {}),
                                   "tramite": {**instance.notes, "waiting_messages": waiting}}
         store.save(self.ctx.conn, instance, self.loaded)

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Callable
 
 from .. import calendar, parameters
+from ..registries import script_api as registry_functions
 from ..rules import farmer_registry
 from ..rules.decision import Decision
 from .scripting import make_script_engine
@@ -21,7 +22,7 @@ RULE_MODULES = (farmer_registry,)
 HELPER_NAMES = frozenset({
     "today", "now", "param", "last_timely_day", "deadline_timer", "add_years", "add_months",
     "valid_until", "as_date", "money",
-})
+}) | registry_functions.NAMES
 
 _current_element: ContextVar[str | None] = ContextVar("tramite_current_element", default=None)
 
@@ -118,6 +119,7 @@ def script_engine_for(ctx, instance_id: int | None, frozen: dict):
     }
     for name, rule in rule_functions().items():
         helpers[name] = _recorded(ctx, instance_id, name, rule)
+    helpers.update(registry_functions.bind(ctx, instance_id))
     return _RecordingEngine(make_script_engine(helpers))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from SpiffWorkflow.bpmn.specs.event_definitions.multiple import MultipleEventDefinition
 from SpiffWorkflow.bpmn.specs.event_definitions.timer import TimerEventDefinition
 from SpiffWorkflow.util.task import TaskState
 from sqlalchemy import bindparam, insert, select, update
@@ -44,7 +45,10 @@ def _due_of(task) -> datetime | None:
 
 
 def _is_timer(task) -> bool:
-    return isinstance(getattr(task.task_spec, "event_definition", None), TimerEventDefinition)
+    definition = getattr(task.task_spec, "event_definition", None)
+    # An event-based gateway waits itself, with its timer inside a MultipleEventDefinition.
+    parts = definition.event_definitions if isinstance(definition, MultipleEventDefinition) else [definition]
+    return any(isinstance(d, TimerEventDefinition) for d in parts)
 
 
 def waiting_timers(case) -> dict[str, tuple]:
@@ -58,11 +62,6 @@ def waiting_timers(case) -> dict[str, tuple]:
                 due = _due_of(task)
                 if due is not None:
                     found[str(task.id)] = (task, due)
-            # An event-based gateway holds its timer's due instant itself.
-            elif any(_is_timer(c) for c in task.children):
-                due = _due_of(task)
-                if due is not None:
-                    found[str(task.id)] = (next(c for c in task.children if _is_timer(c)), due)
     return found
 
 

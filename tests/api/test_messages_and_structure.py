@@ -1,5 +1,5 @@
 """Messages with payload, parallel split/join and call activities, through the HTTP API."""
-from tests.support.diagrams import child_flow, message_flow, parallel_flow, parent_flow
+from tests.support.diagrams import child_flow, event_gateway_flow, message_flow, parallel_flow, parent_flow
 
 
 def test_message_with_payload_reaches_the_waiting_case(api):
@@ -86,3 +86,25 @@ def test_cancel_closes_every_open_task_and_deadline(api):
     api.post(f"/api/v1/instances/{case['id']}/cancel", "boss", {"reason": "otra vez"}, expect=409)
     history = api.get(f"/api/v1/instances/{case['id']}/history", "boss")
     assert history[-1]["type"] == "case_cancelled" and history[-1]["message"] == "Duplicado"
+
+
+def test_event_gateway_takes_the_message_that_arrives_before_its_deadline(api):
+    api.deploy("test_race", event_gateway_flow())
+    case = api.post("/api/v1/processes/test_race/instances", "clerk", {"variables": {}}, expect=201)
+    assert case["deadlines"] == [{"name": "wait", "element_id": "wait", "due_at": "2024-04-12T04:00:00+00:00"}]
+    assert api.get(f"/api/v1/instances/{case['id']}/activity", "clerk")["wait"]["state"] == "waiting"
+    api.move_clock("2024-04-11T16:00:00-04:00")
+    done = api.post(f"/api/v1/instances/{case['id']}/messages/documents_received", "clerk",
+                    {"payload": {"documents": ["a.pdf"]}})
+    assert done["outcome"] == "RECEIVED" and done["deadlines"] == []
+
+
+def test_event_gateway_deadline_fires_and_a_late_message_is_refused(api):
+    api.deploy("test_race", event_gateway_flow())
+    case = api.post("/api/v1/processes/test_race/instances", "clerk", {"variables": {}}, expect=201)
+    api.move_clock("2024-04-12T00:00:00-04:00")
+    late = api.get(f"/api/v1/instances/{case['id']}", "boss")
+    assert late["outcome"] == "EXPIRED"
+    refused = api.post(f"/api/v1/instances/{case['id']}/messages/documents_received", "clerk",
+                       {"payload": {"documents": ["a.pdf"]}}, expect=409)
+    assert refused["errors"]["rule"] == ["MESSAGE_NOT_EXPECTED"]

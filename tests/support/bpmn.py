@@ -47,6 +47,16 @@ def timer_boundary(id, attached_to, time_date_expr, interrupting=True):
             f'</bpmn:timerEventDefinition></bpmn:boundaryEvent>')
 
 
+def event_gateway(id):
+    return f'<bpmn:eventBasedGateway id="{id}"/>'
+
+
+def timer_catch(id, time_date_expr):
+    return (f'<bpmn:intermediateCatchEvent id="{id}"><bpmn:timerEventDefinition>'
+            f'<bpmn:timeDate>{escape(time_date_expr)}</bpmn:timeDate></bpmn:timerEventDefinition>'
+            f'</bpmn:intermediateCatchEvent>')
+
+
 def call(id, called):
     return f'<bpmn:callActivity id="{id}" calledElement="{called}"/>'
 

@@ -109,3 +109,19 @@ def scoped_flow() -> dict[str, str]:
                b.user("handle"), b.end()],
         flows=b.chain("start", "scope", "handle", "end"))
     return {"scoped.bpmn": xml, "handle.schema.json": b.form({})}
+
+
+def event_gateway_flow() -> dict[str, str]:
+    """Waits on an event-based gateway for `documents_received` or a 10-day deadline."""
+    xml = b.diagram(
+        "test_race", lanes={"test_clerk": ["start", "compute", "wait", "docs", "expired", "set_ok",
+                                           "set_late", "end_ok", "end_late"]},
+        nodes=[b.start(), b.script("compute", "docs_timer = deadline_timer(last_timely_day(10))"),
+               b.event_gateway("wait"), b.message_catch("docs", "msg_docs", "received"),
+               b.timer_catch("expired", "docs_timer"), b.script("set_ok", "outcome = 'RECEIVED'"),
+               b.script("set_late", "outcome = 'EXPIRED'"), b.end("end_ok"), b.end("end_late")],
+        flows=[*b.chain("start", "compute", "wait"), b.flow("f_docs", "wait", "docs"),
+               b.flow("f_exp", "wait", "expired"), *b.chain("docs", "set_ok", "end_ok"),
+               *b.chain("expired", "set_late", "end_late")],
+        messages={"msg_docs": "documents_received"})
+    return {"race.bpmn": xml}

@@ -1,0 +1,110 @@
+"""Demo data of the farmer registry: the registered producers of EXAMPLES.md and a case in each stage.
+
+Idempotent: missing registry entries are added, and the sample cases are started only when the
+demo has no admission case yet. Skipped when the procedure is not deployed.
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import func, select
+
+from engine.calendar import local_date
+from engine.commands.cases import start_case
+from engine.commands.messages import send_message
+from engine.commands.tasks import complete
+from engine.context import SYSTEM, Actor
+from engine.persistence.models import ProcessDefinition, ProcessInstance
+from engine.registries import farmers
+
+ADMISSION = "farmer_registry_admission"
+# The fixtures of EXAMPLES.md "Global test setup": ACTIVE, renewal current.
+PRODUCERS = [
+    ("F-17", "Pedro Santiago Rivera", "agricultor", "Bo. Rincón, Cidra", "Cidra"),
+    ("F-21", "Marisol Vélez Torres", "pescador", "Calle Marina 12, Naguabo", "Naguabo"),
+    ("F-22", "Héctor Luis Nieves", "artesano", "Calle Comercio 45, San Germán", "San Germán"),
+    ("F-23", "Carmen Rosa Ortiz", "agricultor", "Carr. 155 km 30, Orocovis", "Orocovis"),
+    ("F-31", "Ramón Figueroa Colón", "agricultor", "Bo. Guilarte, Adjuntas", "Adjuntas"),
+    ("F-32", "Luz Marina Pagán", "agricultor", "Bo. Cayuco, Utuado", "Utuado"),
+]
+CLERK, EVALUATOR, COMMISSIONER = (Actor(role, frozenset({role}))
+                                  for role in ("registry_clerk", "registry_evaluator", "commissioner"))
+SECRETARIO = {"type": "secretario_agricultura", "issuer": "Depto. de Agricultura", "registered_dept_estado": None}
+
+
+def _application(name, producer_type, municipality, gross, activity, documents):
+    return {"applicant": {"name": name, "producer_type": producer_type, "address": f"Bo. Centro, {municipality}",
+                          "municipality": municipality},
+            "gross_annual_income": gross, "activity_income": activity, "sworn_declaration": True,
+            "documents": documents}
+
+
+def _task(case, element_id):
+    return next(t["id"] for t in case["open_tasks"] if t["element_id"] == element_id)
+
+
+def _complete(engine, actor, case, element_id, data):
+    return engine.execute(complete, actor, _task(case, element_id), data)["instance"]
+
+
+def _evaluate(engine, case, recommendation, **extra):
+    data = {"recommendation": recommendation, "findings": "Evaluados todos los renglones (demo)", **extra}
+    return _complete(engine, EVALUATOR, case, "evaluate_application", data)
+
+
+def _cases(engine) -> list[tuple[str, str, str]]:
+    def start(*args):
+        return engine.execute(start_case, CLERK, ADMISSION, _application(*args))
+
+    waiting = start("Ana Torres", "agricultor", "Cidra", "40000.00", "32000.00", [SECRETARIO])
+    pending = _evaluate(engine, start("Elena Ruiz", "agricultor", "Aibonito", "30000.00", "25500.00", []),
+                        "require_documents", required_documents=["secretario_agricultura"])
+    denied = _evaluate(engine, start("Roberto Díaz", "avicultor", "Corozal", "50000.00", "15000.00", [SECRETARIO]),
+                       "deny")
+    denied = _complete(engine, CLERK, denied, "notify_denial",
+                       {"method": "correo_certificado", "reasons_text": "El ingreso avícola es el 30 % del bruto."})
+    review = _evaluate(engine, start("Sofía Méndez", "artesano", "Moca", "24000.00", "20000.00", []), "deny")
+    review = _complete(engine, CLERK, review, "notify_denial",
+                       {"method": "entrega_personal", "reasons_text": "No acompañó certificación."})
+    review = engine.execute(send_message, CLERK, review["id"], "review_requested",
+                            {"documents": [{"type": "fomento_economico", "issuer": "Fomento Económico",
+                                            "registered_dept_estado": None}]})
+    admitted = _evaluate(engine, start("José Colón", "pescador", "Cabo Rojo", "36000.00", "21600.00", [SECRETARIO]),
+                         "admit")
+    admitted = _complete(engine, COMMISSIONER, admitted, "order_admission", {"decision": "admit"})
+    return [(c["case_number"], c["stage"] or "", note) for c, note in (
+        (waiting, "espera evaluación"), (pending, "espera documentos"), (denied, "en plazo de revisión"),
+        (review, "en vista de revisión"),
+        (admitted, f"admitido {admitted['variables'].get('registry_id')}, membresía abierta"))]
+
+
+def farmer_registry_demo(engine) -> list[str]:
+    from .demo import table
+
+    def deployed(session):
+        return session.scalar(select(func.count()).select_from(ProcessDefinition)
+                              .where(ProcessDefinition.key == ADMISSION)) > 0
+    if not engine.read(deployed):
+        return []
+
+    def add_producers(ctx):
+        today = local_date(ctx.now)
+        added = []
+        for registry_id, name, producer_type, address, municipality in PRODUCERS:
+            if ctx.session.get(farmers.FarmerRecord, registry_id) is None:
+                registered = date(today.year - 1, today.month, min(today.day, 28))
+                farmers.create(ctx, id=registry_id, name=name, producer_type=producer_type, address=address,
+                               municipality=municipality, registered_on=registered,
+                               renewal_due=date(registered.year + 2, registered.month, registered.day))
+                added.append(registry_id)
+        return added
+
+    added = engine.execute(add_producers, SYSTEM)
+    has_cases = engine.read(lambda s: s.scalar(select(func.count()).select_from(ProcessInstance)
+                                               .where(ProcessInstance.process_key == ADMISSION)) > 0)
+    cases = [] if has_cases else _cases(engine)
+    lines = ["", f"Farmer registry: {len(added)} producer(s) added "
+                 f"({', '.join(added) or 'all of F-17, F-21, F-22, F-23, F-31, F-32 were there'})"]
+    if cases:
+        lines += ["Sample admission cases:", *table(("case", "stage", "where it stands"), cases)]
+    return lines

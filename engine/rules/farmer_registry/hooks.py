@@ -1,0 +1,80 @@
+"""What the engine refuses before it lets a farmer-registry case move: starts, completions, messages.
+
+Each hook raises a `RuleViolation` (422) or a `Refusal` (409) with the code of the contract, so
+the case's state and variables stay exactly as they were.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from ..decision import Refusal, RuleViolation
+from .eligibility import REASON_RULES
+
+ADMISSION = "farmer_registry_admission"
+MEMBERSHIP = "farmer_registry_membership"
+
+
+def application_filed(variables: dict, _case: dict) -> None:
+    """FAR-03: interest is declared by a sworn declaration; without one there is no application."""
+    if variables.get("sworn_declaration") is not True:
+        raise RuleViolation("SWORN_DECLARATION_REQUIRED",
+                            "an application needs the applicant's sworn declaration (declaración jurada)",
+                            ("FAR-03",))
+    _income_consistent(variables.get("gross_annual_income"), variables.get("activity_income"))
+
+
+def _income_consistent(gross, activity) -> None:
+    if gross is not None and activity is not None and Decimal(str(activity)) > Decimal(str(gross)):
+        raise RuleViolation("ACTIVITY_INCOME_EXCEEDS_GROSS",
+                            "the activity's income cannot exceed the gross annual income", ("FAR-04",))
+
+
+def admission_needs_eligibility(data: dict, case: dict) -> None:
+    """FAR-10: entry is ordered only «si cumple con todos los requisitos de ley y forma»."""
+    if data.get("recommendation", data.get("decision")) != "admit":
+        return
+    eligibility = case.get("eligibility") or {}
+    if eligibility.get("eligible"):
+        return
+    reasons = eligibility.get("reasons") or ["NOT_ELIGIBLE"]
+    first = reasons[0]
+    raise RuleViolation(first, f"the application cannot be admitted: {', '.join(reasons)}",
+                        ("FAR-10", *REASON_RULES.get(first, ())))
+
+
+def review_request(payload: dict, case: dict, expected: bool) -> None:
+    """FAR-12 / FAR-13: a review asked after the window closed is refused, and the refusal is kept.
+
+    The engine fires a due deadline before it hands over a message, so once the 20th day is over
+    the case no longer waits: a denial notified and never reviewed is late, not merely unexpected.
+    """
+    if expected or case.get("review_deadline") is None or case.get("review_accepted"):
+        return
+    raise Refusal("UNTIMELY_REVIEW_REQUEST",
+                  f"the review window closed on {case['review_deadline']}; the denial is final "
+                  "and judicial review is not available", ("FAR-12", "FAR-13", "AMB-14"))
+
+
+def renewal_filed(payload: dict, _case: dict, _expected: bool) -> None:
+    """FAR-15: the renewal is the producer's signed certification that bona fide status continues."""
+    if payload.get("signed_certification") is not True:
+        raise RuleViolation("SIGNED_CERTIFICATION_REQUIRED",
+                            "a renewal needs the producer's signed certification", ("FAR-15",))
+    figures = (payload.get("gross_annual_income"), payload.get("activity_income"))
+    if (figures[0] is None) != (figures[1] is None):
+        raise RuleViolation("INCOME_FIGURES_REQUIRED",
+                            "a certified income share needs both the gross and the activity income",
+                            ("FAR-15", "FAR-04"))
+    _income_consistent(*figures)
+
+
+COMPLETION_RULES = {
+    (ADMISSION, "start"): application_filed,
+    (ADMISSION, "evaluate_application"): admission_needs_eligibility,
+    (ADMISSION, "order_admission"): admission_needs_eligibility,
+}
+
+MESSAGE_RULES = {
+    (ADMISSION, "review_requested"): review_request,
+    (MEMBERSHIP, "renewal_filed"): renewal_filed,
+}
