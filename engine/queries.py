@@ -1,7 +1,6 @@
 """List and detail queries over the projection tables, with the visibility rules of each role."""
 from __future__ import annotations
 
-from datetime import datetime
 
 from sqlalchemy import and_, bindparam, exists, func, or_, select, true
 from sqlalchemy.orm import Session

@@ -1,0 +1,46 @@
+"""Settings and small helpers shared by the benchmark modules."""
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
+PASSWORD = "bench-secreto-123"
+USERNAME = "bench_user"
+LOOP_KEY, LOOP_ROLE = "test_loop", "test_clerk"
+LOOP_WINDOWS = {10: (6, 15), 100: (96, 105), 1000: (991, 1000)}  # 1-based completion numbers
+WARMUP = 10
+HTTP_THREADS = 4
+
+# Targets from the issue (item 10).
+TARGET_C_OVER_B = 0.50
+TARGET_HTTP_CASES_S = 100.0
+TARGET_LOOP_RATIO = 2.0
+
+
+def log(msg: str) -> None:
+    print(msg, flush=True)
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+def window_medians(costs: list[float]) -> dict[int, float | None]:
+    out = {}
+    for label, (first, last) in LOOP_WINDOWS.items():
+        window = costs[first - 1:last]
+        out[label] = statistics.median(window) if len(window) == last - first + 1 else None
+    return out
+

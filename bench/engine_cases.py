@@ -1,0 +1,104 @@
+"""(c): Tramite's engine commands on SQLite, and the loop cost through them."""
+from __future__ import annotations
+
+import shutil
+import time
+
+from pathlib import Path
+
+from .common import LOOP_KEY, LOOP_ROLE, PASSWORD, ROOT, USERNAME, WARMUP, pct, window_medians
+from .diagram import COMPLETE_DATA, KEY, ROLE, bench_files, loop_files
+
+def _copy_catalogues(target: Path) -> None:
+    target.mkdir(parents=True, exist_ok=True)
+    for name in ("roles.json", "parameters.json"):
+        shutil.copy(ROOT / "processes" / name, target / name)
+
+
+def build_engine(workdir: Path, *, user: bool = False, loop: bool = False):
+    """A fresh SQLite database: migrations, seed, role bench_clerk, the bench diagram deployed."""
+    from engine import accounts
+    from engine.bootstrap import prepare
+    from engine.commands.deploy import deploy
+    from engine.context import SYSTEM
+    from engine.core import Engine
+
+    url = f"sqlite:///{workdir / 'tramite.db'}"
+    eng = Engine(url)
+    eng.db.upgrade()
+    prepare(eng, upgrade=False)
+
+    def seed(ctx):
+        accounts.add_role(ctx, ROLE, "Oficinista (banco de pruebas)", "Bench clerk")
+        if loop:
+            accounts.add_role(ctx, LOOP_ROLE, "Oficinista de prueba", "Test clerk")
+        if user:
+            accounts.create_user(ctx, USERNAME, PASSWORD, [ROLE], full_name="Bench User")
+    eng.execute(seed, SYSTEM)
+    eng.execute(deploy, SYSTEM, KEY, bench_files())
+    if loop:
+        eng.execute(deploy, SYSTEM, LOOP_KEY, loop_files())
+    return eng, url
+
+
+def engine_case(eng, actor, timings: dict | None = None) -> None:
+    from engine.commands.cases import start_case
+    from engine.commands.tasks import complete
+
+    t0 = time.perf_counter()
+    case = eng.execute(start_case, actor, KEY, {})
+    t1 = time.perf_counter()
+    (task,) = case["open_tasks"]
+    result = eng.execute(complete, actor, task["id"], dict(COMPLETE_DATA))
+    t2 = time.perf_counter()
+    assert result["instance"]["status"] == "completed", result["instance"]
+    if timings is not None:
+        timings["start"].append(t1 - t0)
+        timings["complete"].append(t2 - t1)
+
+
+def bench_engine(n: int, workdir: Path) -> dict:
+    from engine.context import Actor
+
+    eng, _ = build_engine(workdir)
+    actor = Actor("bench", frozenset({ROLE}))
+    try:
+        for _ in range(WARMUP):
+            engine_case(eng, actor)
+        timings = {"start": [], "complete": []}
+        started = time.perf_counter()
+        for _ in range(n):
+            engine_case(eng, actor, timings)
+        elapsed = time.perf_counter() - started
+    finally:
+        eng.db.dispose()
+    return {"cases": n, "seconds": elapsed, "cases_s": n / elapsed,
+            "latency": {k: (pct(v, 50), pct(v, 95)) for k, v in timings.items()}}
+
+
+def bench_loop_engine(rounds: int, workdir: Path) -> dict:
+    from engine.commands.cases import start_case
+    from engine.commands.tasks import complete
+    from engine.context import Actor
+
+    eng, _ = build_engine(workdir, loop=True)
+    actor = Actor("bench_looper", frozenset({LOOP_ROLE}))
+    costs: list[float] = []
+    try:
+        # A short warm-up case first, so that cost@10 is not paid for cold caches (specs, SQL compilation).
+        warm = eng.execute(start_case, actor, LOOP_KEY, {"rounds": 0})
+        for round_no in range(1, WARMUP + 1):
+            warm = eng.execute(complete, actor, warm["open_tasks"][0]["id"], {"done": round_no == WARMUP})["instance"]
+        case = eng.execute(start_case, actor, LOOP_KEY, {"rounds": 0})
+        started = time.perf_counter()
+        for round_no in range(1, rounds + 1):
+            (task,) = case["open_tasks"]
+            t0 = time.perf_counter()
+            result = eng.execute(complete, actor, task["id"], {"done": round_no == rounds})
+            costs.append(time.perf_counter() - t0)
+            case = result["instance"]
+        elapsed = time.perf_counter() - started
+    finally:
+        eng.db.dispose()
+    assert case["status"] == "completed" and case["variables"]["rounds"] == rounds, case["status"]
+    return {"rounds": rounds, "seconds": elapsed, "medians": window_medians(costs)}

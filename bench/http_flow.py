@@ -1,0 +1,192 @@
+"""(d): the same flow over HTTP against a live gunicorn server, one and several clients."""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import threading
+import time
+
+from contextlib import contextmanager
+from pathlib import Path
+
+from .common import ROOT, PASSWORD, USERNAME, WARMUP, HTTP_THREADS, pct
+from .diagram import COMPLETE_DATA, KEY
+from .engine_cases import _copy_catalogues, build_engine
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class HttpError(Exception):
+    def __init__(self, status: int, body: bytes, method: str, path: str):
+        super().__init__(f"{method} {path} -> {status}: {body[:300]!r}")
+        self.status = status
+
+
+class Client:
+    """One keep-alive connection (http.client), JSON in and out, a bearer token."""
+
+    def __init__(self, port: int, token: str | None = None):
+        self.port = port
+        self.token = token
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def request(self, method: str, path: str, body=None, expect=(200, 201)):
+        payload = None if body is None else json.dumps(body).encode()
+        headers = {"Accept": "application/json"}
+        if payload is not None:
+            headers["Content-Type"] = "application/json"
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, body=payload, headers=headers)
+                response = self.conn.getresponse()
+                data = response.read()
+                break
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                # The server closed an idle keep-alive connection: reconnect once.
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+                if attempt == 2:
+                    raise
+        if response.status not in expect:
+            raise HttpError(response.status, data, method, path)
+        return json.loads(data) if data else None
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+@contextmanager
+def live_server(workdir: Path):
+    """Seed a fresh SQLite database here, then run gunicorn on it; yields (port, log path)."""
+    from engine.core import Engine  # noqa: F401 - imported for the side effect of a clear error early
+
+    data_dir, processes_dir = workdir / "data", workdir / "processes"
+    data_dir.mkdir(parents=True, exist_ok=True)
+    _copy_catalogues(processes_dir)
+    eng, url = build_engine(data_dir, user=True)
+    eng.db.dispose()
+
+    port = free_port()
+    env = {**os.environ, "TRAMITE_DATABASE_URL": url, "TRAMITE_DATA_DIR": str(data_dir),
+           "TRAMITE_PROCESSES_DIR": str(processes_dir), "TRAMITE_SECRET_KEY": "bench-secret",
+           "TRAMITE_CLOCK": "system", "PYTHONUNBUFFERED": "1"}
+    server_log = workdir / "gunicorn.log"
+    gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
+    cmd = [str(gunicorn), "-w", "1", "-k", "gthread", "--threads", str(HTTP_THREADS),
+           "-b", f"127.0.0.1:{port}", "--no-control-socket", "--log-level", "warning",
+           "api.wsgi:application()"]
+    with open(server_log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {proc.returncode}:\n{server_log.read_text()[-3000:]}")
+            try:
+                probe = Client(port)
+                health = probe.request("GET", "/healthz", expect=(200,))
+                probe.close()
+                if health.get("status") == "ok":
+                    break
+            except (OSError, HttpError):
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn not healthy after 30 s:\n{server_log.read_text()[-3000:]}")
+            time.sleep(0.1)
+        yield port, server_log
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def http_case(client: Client, timings: dict[str, list[float]], lock: threading.Lock | None = None) -> None:
+    def timed(kind, method, path, body=None):
+        t0 = time.perf_counter()
+        result = client.request(method, path, body)
+        elapsed = time.perf_counter() - t0
+        if lock:
+            with lock:
+                timings[kind].append(elapsed)
+        else:
+            timings[kind].append(elapsed)
+        return result
+
+    case = timed("start", "POST", f"/api/v1/processes/{KEY}/instances", {"variables": {}})
+    tasks = timed("list_tasks", "GET", f"/api/v1/tasks?instance={case['id']}")
+    (task,) = tasks
+    timed("complete", "POST", f"/api/v1/tasks/{task['id']}/complete", {"data": dict(COMPLETE_DATA)})
+    final = timed("read_case", "GET", f"/api/v1/instances/{case['id']}")
+    assert final["status"] == "completed", final
+
+
+def _new_timings() -> dict[str, list[float]]:
+    return {"start": [], "list_tasks": [], "complete": [], "read_case": []}
+
+
+def bench_http(n: int, workdir: Path) -> dict:
+    with live_server(workdir) as (port, server_log):
+        login = Client(port)
+        token = login.request("POST", "/api/v1/auth/token", {"username": USERNAME, "password": PASSWORD})["token"]
+        login.close()
+
+        # single client, sequential
+        client = Client(port, token)
+        scratch = _new_timings()
+        for _ in range(WARMUP):
+            http_case(client, scratch)
+        seq = _new_timings()
+        started = time.perf_counter()
+        for _ in range(n):
+            http_case(client, seq)
+        seq_elapsed = time.perf_counter() - started
+        client.close()
+
+        # HTTP_THREADS concurrent clients, n cases in all
+        conc = _new_timings()
+        lock = threading.Lock()
+        errors: list[str] = []
+        shares = [n // HTTP_THREADS + (1 if i < n % HTTP_THREADS else 0) for i in range(HTTP_THREADS)]
+        barrier = threading.Barrier(HTTP_THREADS + 1)
+
+        def worker(count: int) -> None:
+            c = Client(port, token)
+            try:
+                barrier.wait()
+                for _ in range(count):
+                    try:
+                        http_case(c, conc, lock)
+                    except (HttpError, AssertionError, ValueError) as exc:
+                        with lock:
+                            errors.append(str(exc)[:300])
+            finally:
+                c.close()
+
+        threads = [threading.Thread(target=worker, args=(k,)) for k in shares]
+        for t in threads:
+            t.start()
+        barrier.wait()
+        started = time.perf_counter()
+        for t in threads:
+            t.join()
+        conc_elapsed = time.perf_counter() - started
+        ok = n - len(errors)
+
+    def lat(t):
+        return {k: (pct(v, 50), pct(v, 95)) for k, v in t.items()}
+    return {"seq": {"cases": n, "seconds": seq_elapsed, "cases_s": n / seq_elapsed, "latency": lat(seq)},
+            "conc": {"cases": ok, "seconds": conc_elapsed, "cases_s": ok / conc_elapsed, "latency": lat(conc),
+                     "errors": errors}}
