@@ -50,8 +50,10 @@ class CaseRecord:
 
 _COLUMNS = [INSTANCE.c[f.name] for f in fields(CaseRecord)]
 # Statements are built once: building one costs several times more than running it on SQLite.
-_LOAD = select(*_COLUMNS).where(INSTANCE.c.id == bindparam("instance_id"))
-_LOAD_FOR_UPDATE = _LOAD.with_for_update()
+_LOAD_FOR_UPDATE = select(*_COLUMNS).where(INSTANCE.c.id == bindparam("instance_id")).with_for_update()
+# Reads never need the frozen parameters, the largest column of the row.
+_LOAD_TO_READ = select(*[c for c in _COLUMNS if c.name != "parameters"]).where(
+    INSTANCE.c.id == bindparam("instance_id"))
 _INSERT = insert(INSTANCE).returning(INSTANCE.c.id)
 _SAVE = (update(INSTANCE)
          .where(INSTANCE.c.id == bindparam("p_id"), INSTANCE.c.lock_version == bindparam("p_version"))
@@ -59,8 +61,12 @@ _SAVE = (update(INSTANCE)
 
 
 def load(conn: Connection, instance_id: int, *, for_update: bool = True) -> CaseRecord | None:
-    row = conn.execute(_LOAD_FOR_UPDATE if for_update else _LOAD, {"instance_id": instance_id}).first()
-    return CaseRecord(**row._mapping) if row else None
+    """The case row; locked for a command, or without its frozen parameters for a read."""
+    if for_update:
+        row = conn.execute(_LOAD_FOR_UPDATE, {"instance_id": instance_id}).first()
+        return CaseRecord(**row._mapping) if row else None
+    row = conn.execute(_LOAD_TO_READ, {"instance_id": instance_id}).first()
+    return CaseRecord(**row._mapping, parameters={}) if row else None
 
 
 def insert_record(conn: Connection, record: CaseRecord) -> int:
