@@ -16,12 +16,15 @@ from engine.settings import Settings
 from . import errors
 from .auth import authenticate_request, release_read_connection
 from .routes import accounts, admin, instances, ops, processes, registries, tasks
+from .routes import materials_registries
 
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
 
 
 class DecimalJSONProvider(DefaultJSONProvider):
     """Numbers arrive as Decimal, exactly (money is never a float); nesting is bounded."""
+
+    sort_keys = False  # answers keep the order the views build; sorting every answer costs time
 
     def loads(self, s, **kwargs):
         try:
@@ -59,6 +62,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
     api = Api(app)
     for module in (accounts, processes, instances, tasks, admin, registries):
         api.register_blueprint(module.blp)
+    api.register_blueprint(materials_registries.blp)
     app.register_blueprint(ops.blp)
     from .static import install as install_static
     install_static(app)

@@ -54,6 +54,10 @@ from .demo_farmer_registry import farmer_registry_demo  # noqa: E402  (it reads 
 
 DEMO_STEPS.append(farmer_registry_demo)
 
+from .demo_materials_aid import materials_aid_demo  # noqa: E402  (it reads `table` from here)
+
+DEMO_STEPS.append(materials_aid_demo)
+
 
 def seed(engine, emit: Callable[[str], None] = print) -> None:
     for step in DEMO_STEPS:

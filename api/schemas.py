@@ -105,6 +105,7 @@ class TaskSchema(Schema):
     due_at = Instant(allow_none=True)
     completed_at = Instant(allow_none=True)
     completed_by = fields.String(allow_none=True)
+    priority = fields.Integer(metadata={"description": "inbox rank set by the case (`task_priority`); higher first"})
 
 
 class TaskDetailSchema(TaskSchema):

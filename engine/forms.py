@@ -1,6 +1,7 @@
 """Task forms: JSON Schema 2020-12 per user task, matched by element id; validation and money."""
 from __future__ import annotations
 
+import copy
 import json
 from decimal import Decimal, InvalidOperation
 
@@ -54,7 +55,21 @@ def validate(schema: dict | None, data: dict) -> dict:
         errors.setdefault(_field_path(error), []).append(error.message)
     if errors:
         raise ValidationFailed("the form has errors", errors)
-    return exact_money(schema, data)
+    return exact_money(schema, with_defaults(schema, data))
+
+
+def with_defaults(schema: dict, value):
+    """Absent properties that declare a `default` take it, so a script can read every field of a form
+    (a checklist field that does not apply to this applicant arrives as its default)."""
+    if not isinstance(schema, dict) or not isinstance(value, dict):
+        return value
+    out = dict(value)
+    for name, sub in (schema.get("properties") or {}).items():
+        if name not in out and isinstance(sub, dict) and "default" in sub:
+            out[name] = copy.deepcopy(sub["default"])
+        if name in out:
+            out[name] = with_defaults(sub, out[name])
+    return out
 
 
 def _is_money(schema: dict) -> bool:

@@ -13,7 +13,7 @@ INSTANCE, TASK, TIMER, DEFINITION = (ProcessInstance.__table__, Task.__table__, 
                                      ProcessDefinition.__table__)
 TASK_COLUMNS = (TASK.c.id, TASK.c.instance_id, TASK.c.spiff_task_id, TASK.c.element_id, TASK.c.name,
                 TASK.c.lane, TASK.c.assignee, TASK.c.state, TASK.c.created_at, TASK.c.due_at,
-                TASK.c.completed_at, TASK.c.completed_by)
+                TASK.c.completed_at, TASK.c.completed_by, TASK.c.priority)
 
 
 def jsonable(value):
@@ -33,6 +33,8 @@ def task(row, case_number: str, process_key: str) -> dict:
         "lane": get("lane"), "assignee": get("assignee"), "state": get("state"),
         "created_at": _iso(get("created_at")), "due_at": _iso(get("due_at")),
         "completed_at": _iso(get("completed_at")), "completed_by": get("completed_by"),
+        # The inbox rank a diagram gave its case (`task_priority`, e.g. MAT-28); higher comes first.
+        "priority": get("priority"),
     }
 
 

@@ -30,7 +30,8 @@ def start_case(ctx, key: str, variables: dict | None = None, version: int | None
     variables = forms.validate(forms.find(definition.files, START_FORM), variables)
     rule = completion_rule(key, "start")
     if rule is not None:
-        rule(variables, {})
+        # Who files matters to some procedures (MAT-08: the office that serves the applicant's town).
+        rule(variables, {"started_by": ctx.actor.username, "started_by_office": ctx.actor.office})
     record = CaseRecord(
         id=None, case_number=next_case_number(ctx, key), process_key=key, definition_id=definition.id,
         status="active", outcome=None, stage=None, office=ctx.actor.office, variables={},

@@ -18,6 +18,9 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
         raise ValidationFailed("payload must be an object", {"payload": ["must be an object"]})
     case = Case.open(ctx, instance_id)
     instance = case.instance
+    # Office scoping (MAT-08) holds for messages as for tasks: staff act only on their office's cases.
+    if ctx.actor.office and instance.office and instance.office != ctx.actor.office and not ctx.actor.is_supervisor:
+        raise Forbidden(f"case {instance.case_number} belongs to the office {instance.office!r}")
     if instance.status == "active":
         case.advance()  # a deadline already due decides before the message does
     catchers = case.message_catchers(name) if instance.status == "active" else []

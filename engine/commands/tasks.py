@@ -10,7 +10,7 @@ from .. import accounts, forms, views
 from ..errors import Conflict, Forbidden, NotFound, ValidationFailed
 from ..rules.decision import RuleViolation
 from ..runtime.case import Case
-from ..runtime.functions import completion_rule
+from ..runtime.functions import completion_rule, lane_refusal
 from ..views import INSTANCE, TASK, TASK_COLUMNS
 
 
@@ -46,7 +46,8 @@ def _view(row) -> dict:
 
 def _check_lane(actor, row) -> None:
     if not actor.holds(row.lane):
-        raise Forbidden(f"task {row.id} belongs to the role {row.lane!r}")
+        raise Forbidden(f"task {row.id} belongs to the role {row.lane!r}",
+                        lane_refusal(row.process_key, row.element_id))
     if actor.office and row.office and row.office != actor.office and not actor.is_supervisor:
         raise Forbidden(f"task {row.id} belongs to the office {row.office!r}")
 

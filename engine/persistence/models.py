@@ -213,3 +213,4 @@ class AuditEvent(Base):
     rule_ids: Mapped[list] = mapped_column(JSONType, default=list)
     message: Mapped[str | None] = mapped_column(Text)
 from ..registries import farmers as _farmers  # noqa: E402,F401
+from ..registries import beneficiaries as _beneficiaries, stores as _stores  # noqa: E402,F401

@@ -179,7 +179,8 @@ class Case:
     def variables(self) -> dict:
         data: dict = {}
         wf = self.workflow
-        for task in wf.get_tasks(state=_LIVE, skip_subprocesses=True):
+        # Parallel branches each hold a copy of the data: the branch that moved last is the newest.
+        for task in sorted(wf.get_tasks(state=_LIVE, skip_subprocesses=True), key=lambda t: t.last_state_change):
             data.update(task.data)
         if wf.last_task is not None and not data:
             data.update(wf.last_task.data)

@@ -11,20 +11,27 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Callable
 
+from SpiffWorkflow.bpmn.specs.event_definitions.timer import TimerEventDefinition
+from SpiffWorkflow.util.task import TaskState
+
 from .. import calendar, parameters
+from ..registries import materials_functions
 from ..registries import script_api as registry_functions
-from ..rules import farmer_registry
+from ..rules import farmer_registry, materials_aid
 from ..rules.decision import Decision
 from .scripting import make_script_engine
 
-RULE_MODULES = (farmer_registry,)
+# A registry binding module may add hooks that need reference data the pure rules are handed.
+RULE_MODULES = (farmer_registry, materials_aid, materials_functions)
 
 HELPER_NAMES = frozenset({
     "today", "now", "param", "last_timely_day", "deadline_timer", "add_years", "add_months",
-    "valid_until", "as_date", "money",
-}) | registry_functions.NAMES
+    "valid_until", "as_date", "money", "extend_deadline",
+}) | registry_functions.NAMES | materials_functions.NAMES
 
 _current_element: ContextVar[str | None] = ContextVar("tramite_current_element", default=None)
+# The task whose script is running: `extend_deadline` finds its case's workflow through it.
+_current_task: ContextVar = ContextVar("tramite_current_task", default=None)
 
 
 def rule_functions() -> dict[str, Callable]:
@@ -47,6 +54,15 @@ def message_rule(process_key: str, message_name: str) -> Callable | None:
         rule = getattr(module, "MESSAGE_RULES", {}).get((process_key, message_name))
         if rule is not None:
             return rule
+    return None
+
+
+def lane_refusal(process_key: str, element_id: str) -> dict | None:
+    """The rule code a procedure gives to acting on a task outside its lane (`LANE_REFUSALS`), if any."""
+    for module in RULE_MODULES:
+        refusal = getattr(module, "LANE_REFUSALS", {}).get((process_key, element_id))
+        if refusal is not None:
+            return {"rule": [refusal[0]]}
     return None
 
 
@@ -79,9 +95,11 @@ class _RecordingEngine:
 
     def _with_element(self, task, call):
         token = _current_element.set(getattr(task.task_spec, "bpmn_id", None))
+        task_token = _current_task.set(task)
         try:
             return call()
         finally:
+            _current_task.reset(task_token)
             _current_element.reset(token)
 
     def execute(self, task, script, external_context=None):
@@ -116,11 +134,45 @@ def script_engine_for(ctx, instance_id: int | None, frozen: dict):
         "add_months": lambda day, n: calendar.add_months(as_date(day), int(n)),
         "valid_until": lambda day, n: calendar.valid_until(as_date(day), int(n)),
         "as_date": as_date, "money": money,
+        "extend_deadline": lambda element_id, last_day: _extend_deadline(
+            ctx, instance_id, str(element_id), deadline_timer(last_day)),
     }
     for name, rule in rule_functions().items():
         helpers[name] = _recorded(ctx, instance_id, name, rule)
     helpers.update(registry_functions.bind(ctx, instance_id))
+    helpers.update(materials_functions.bind(ctx, instance_id))
     return _RecordingEngine(make_script_engine(helpers))
+
+
+def _waiting_timer(workflow, element_id: str):
+    """The task that holds the running due time of timer `element_id` (an event gateway holds its own)."""
+    for wf in (workflow, *workflow.subprocesses.values()):
+        for task in wf.tasks.values():
+            if task.state != TaskState.WAITING:
+                continue
+            if task.task_spec.bpmn_id == element_id and \
+                    isinstance(getattr(task.task_spec, "event_definition", None), TimerEventDefinition):
+                return task
+            if any(c.task_spec.bpmn_id == element_id and c.state & TaskState.NOT_FINISHED_MASK
+                   for c in task.children) and "event_value" in task.internal_data:
+                return task
+    return None
+
+
+def _extend_deadline(ctx, instance_id, element_id: str, due: str) -> str:
+    """Move a running deadline (an extension): the timer fires after the new last day, and the
+    projections move its `timer` row when the command saves the case."""
+    running = _current_task.get()
+    if running is None:
+        raise ValueError("extend_deadline() runs only inside a script task")
+    waiting = _waiting_timer(running.workflow.top_workflow, element_id)
+    if waiting is None:
+        raise ValueError(f"no running timer {element_id!r} in this case to move")
+    before = waiting.internal_data.get("event_value")
+    waiting.internal_data["event_value"] = due
+    ctx.audit("deadline_moved", instance_id=instance_id, element_id=element_id, actor="engine",
+              data={"from": before, "to": due})
+    return due
 
 
 def _recorded(ctx, instance_id, name, rule):

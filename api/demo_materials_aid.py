@@ -1,0 +1,124 @@
+"""Demo data of the materials aid programme for `tramite seed-demo` (one of `demo.DEMO_STEPS`).
+
+The EXAMPLES.md fixtures (hardware stores of the Registro de Licitadores, income limits, maximum
+aid), staff of two Regional Offices, and a handful of cases in several stages. Idempotent: what
+exists is kept, and the cases are made only while the programme has none. It does nothing where
+the procedure is not deployed.
+"""
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from engine import accounts, parameters
+from engine.commands.cases import start_case
+from engine.commands.tasks import complete
+from engine.context import SYSTEM, Actor
+from engine.definitions.repository import latest
+from engine.persistence.models import ProcessInstance, User
+from engine.registries import stores
+
+from .demo import DEMO_PASSWORD, table
+
+MATERIALS = "materials_aid"
+STORES = [("RL-1001", "Ferretería Borinquen", True), ("RL-1002", "Ferretería El Coquí", True),
+          ("RL-1003", "Materiales del Este", True), ("RL-1004", "Ferretería Central", True),
+          ("LOCAL-0001", "Ferretería La Esquina", False)]
+PARAMETERS = {"materials.lowIncomeThresholds": {"1": "15000.00", "2": "18000.00", "3": "21000.00",
+                                                "4": "25000.00", "5": "28000.00", "6": "31000.00"},
+              "materials.maxAidAmount": "5000.00"}
+STAFF = [("caguas_oficina", "regional_office", "Caguas"), ("caguas_director", "regional_director", "Caguas"),
+         ("humacao_oficina", "regional_office", "Humacao"), ("humacao_director", "regional_director", "Humacao")]
+DOCUMENTS = {name: True for name in ("photos", "ownership_evidence", "income_evidence", "photo_id",
+                                     "social_security_card", "utility_bill", "materials_estimate")}
+QUOTES = {"adjusted_estimate": "4200.00",
+          "items": [{"description": "Zinc y madera para el techo", "amount": "4200.00", "indispensable": True}],
+          "quotes": [{"store_id": "RL-1001", "store_name": "Ferretería Borinquen", "total": "4150.00"},
+                     {"store_id": "RL-1002", "store_name": "Ferretería El Coquí", "total": "4310.00"},
+                     {"store_id": "RL-1003", "store_name": "Materiales del Este", "total": "4395.00"}]}
+INVESTIGATION = {"findings": "Estructura verificada", "photo_count": 5, "irregularities": False}
+
+
+def _application(applicant_id, name, town, priority="none", event_date=None, **property_):
+    return {"applicant": {"id": applicant_id, "name": name, "municipality": town},
+            "household": {"size": 3, "annual_income": property_.pop("income", "17500.00")},
+            "property": {"owns_lot": True, "owns_house": True, "resides": True, "other_properties": False,
+                         **property_},
+            "request": {"type": "rehabilitation", "estimate": "4800.00", "description": "Techo y baño"},
+            "priority": {"kind": priority, "event_date": event_date}, "labor_certified": True}
+
+
+# (office, application, steps: (task element id, data, who: office staff / central role))
+CASES = [
+    ("Caguas", _application("DEMO-C01", "Carmen Ortiz", "Cidra"), []),
+    ("Caguas", _application("DEMO-C02", "Luis Colón", "Cayey", "disaster", "2024-09-18"),
+     [("record_documents", DOCUMENTS, "office"), ("field_investigation", INVESTIGATION, "office"),
+      ("prepare_quotes", QUOTES, "office")]),
+    ("Caguas", _application("DEMO-C03", "Ana Benítez", "Caguas"),
+     [("record_documents", DOCUMENTS, "office"), ("field_investigation", INVESTIGATION, "office"),
+      ("prepare_quotes", QUOTES, "office"), ("central_review", {"approved": True}, "central_office"),
+      ("issue_purchase_order", {"po_number": "OC-DEMO-0003"}, "administration"),
+      ("verify_situation", {"situation_prevails": True}, "office"),
+      ("sign_duties", {"beneficiary_signed": True}, "office"),
+      ("deliver_materials", {"delivery_note": "Conduce 0003"}, "office")]),
+    ("Humacao", _application("DEMO-H01", "Pedro Rosa", "Yabucoa", "structural_risk", "2024-10-02"),
+     [("record_documents", DOCUMENTS, "office"), ("field_investigation", INVESTIGATION, "office")]),
+    ("Humacao", _application("DEMO-H02", "Rosa Díaz", "Humacao", owns_lot=False, lot_owner_authorization="none"),
+     [("record_documents", DOCUMENTS, "office")]),
+    ("Humacao", _application("DEMO-H03", "José Vega", "Las Piedras", income="40000.00"),
+     [("record_documents", DOCUMENTS, "office")]),
+]
+
+
+def _deployed(engine) -> bool:
+    def check(ctx):
+        roles = accounts.role_ids(ctx.session)
+        return latest(ctx.session, MATERIALS) is not None and {role for _, role, _ in STAFF} <= roles
+    return engine.execute(check, SYSTEM)
+
+
+def _fixtures(ctx, password: str) -> list[tuple[str, str, str]]:
+    for store_id, name, registered in STORES:
+        if ctx.session.get(stores.HardwareStore, store_id) is None:
+            stores.create(ctx, id=store_id, name=name, registered=registered)
+    current = {p["name"]: p["value"] for p in parameters.describe(ctx.session)}
+    for name, value in PARAMETERS.items():
+        if current.get(name) is None:  # never overwrite what an admin set
+            parameters.set_value(ctx, name, value)
+    rows = []
+    for username, role, office in STAFF:
+        user = ctx.session.scalars(select(User).where(User.username == username)).first()
+        if user is None:
+            accounts.create_user(ctx, username, password, [role], full_name=f"Demo {role} {office}", office=office)
+            shown = password
+        else:
+            shown = password if accounts.check_password(password, user.password_hash) else "(not the demo password)"
+        rows.append((username, f"{role} ({office})", shown))
+    return rows
+
+
+def _cases(engine) -> list[tuple[str, str, str]]:
+    if engine.read(lambda s: s.scalar(select(func.count()).select_from(ProcessInstance)
+                                      .where(ProcessInstance.process_key == MATERIALS))):
+        return []
+    made = []
+    for office, variables, steps in CASES:
+        staff = Actor(f"{office.lower()}_oficina", frozenset({"regional_office"}), office)
+        case = engine.execute(start_case, staff, MATERIALS, variables)
+        for element_id, data, who in steps:
+            actor = staff if who == "office" else Actor(who, frozenset({who}))
+            task = next(t for t in case["open_tasks"] if t["element_id"] == element_id)
+            case = engine.execute(complete, actor, task["id"], data)["instance"]
+        made.append((case["case_number"], office, case["stage"]))
+    return made
+
+
+def materials_aid_demo(engine) -> list[str]:
+    if not _deployed(engine):
+        return []
+    users = engine.execute(lambda ctx: _fixtures(ctx, DEMO_PASSWORD), SYSTEM)
+    lines = ["", "Materials aid: stores of the Registro de Licitadores, income limits and maximum aid seeded; "
+                 "Regional Office staff:", *table(("username", "role (office)", "password"), users)]
+    cases = _cases(engine)
+    if cases:
+        lines += ["", "Materials aid demo cases:", *table(("case", "office", "stage"), cases)]
+    return lines

@@ -1,0 +1,98 @@
+"""Registries of the materials aid programme (API.md §Registries): beneficiaries, hardware stores,
+and the Regional Offices that serve each town."""
+from __future__ import annotations
+
+from flask_smorest import Blueprint
+
+from engine.errors import Forbidden
+from engine.registries import beneficiaries, regional_offices, stores
+
+from ..auth import actor, engine
+from ..materials_registry_schemas import (
+    BeneficiaryCreateSchema, BeneficiaryListArgs, BeneficiaryPatchSchema, BeneficiarySchema, RegionalOfficeSchema,
+    StoreCreateSchema, StoreListArgs, StorePatchSchema, StoreSchema,
+)
+from ..pagination import page_response
+
+blp = Blueprint("materials_registries", __name__, url_prefix="/api/v1/registries",
+                description="Materials aid registries")
+
+
+def _require_admin():
+    if not actor().is_admin:
+        raise Forbidden("only an admin may create or correct registry entries")
+
+
+@blp.route("/beneficiaries", methods=["GET"])
+@blp.arguments(BeneficiaryListArgs, location="query")
+@blp.response(200, BeneficiarySchema(many=True))
+def list_beneficiaries(args):
+    """Materials-aid beneficiaries and their last use of materials (MAT-30); `q` searches id and name."""
+    page, per_page = args.pop("page"), args.pop("per_page")
+    items, total = engine().read(beneficiaries.list_entries, page=page, per_page=per_page, **args)
+    return page_response(items, total, page, per_page)
+
+
+@blp.route("/beneficiaries/<string:applicant_id>", methods=["GET"])
+@blp.response(200, BeneficiarySchema)
+def get_beneficiary(applicant_id):
+    return engine().read(lambda s: beneficiaries.view(beneficiaries.get(s, applicant_id)))
+
+
+@blp.route("/beneficiaries", methods=["POST"])
+@blp.arguments(BeneficiaryCreateSchema)
+@blp.response(201, BeneficiarySchema)
+def create_beneficiary(args):
+    """Add an entry (admin), e.g. a beneficiary imported from the paper files with its last use date."""
+    _require_admin()
+    return engine().execute(lambda ctx: beneficiaries.view(beneficiaries.create(ctx, **args)), actor())
+
+
+@blp.route("/beneficiaries/<string:applicant_id>", methods=["PATCH"])
+@blp.arguments(BeneficiaryPatchSchema)
+@blp.response(200, BeneficiarySchema)
+def correct_beneficiary(args, applicant_id):
+    """Correct an entry (admin); every change is written to the audit log."""
+    _require_admin()
+    return engine().execute(lambda ctx: beneficiaries.view(beneficiaries.update(ctx, applicant_id, args)), actor())
+
+
+@blp.route("/stores", methods=["GET"])
+@blp.arguments(StoreListArgs, location="query")
+@blp.response(200, StoreSchema(many=True))
+def list_stores(args):
+    """Hardware stores and whether they are inscribed in the Registro de Licitadores (MAT-15)."""
+    page, per_page = args.pop("page"), args.pop("per_page")
+    items, total = engine().read(stores.list_entries, page=page, per_page=per_page, **args)
+    return page_response(items, total, page, per_page)
+
+
+@blp.route("/stores/<string:store_id>", methods=["GET"])
+@blp.response(200, StoreSchema)
+def get_store(store_id):
+    return engine().read(lambda s: stores.view(stores.get(s, store_id)))
+
+
+@blp.route("/stores", methods=["POST"])
+@blp.arguments(StoreCreateSchema)
+@blp.response(201, StoreSchema)
+def create_store(args):
+    """Add a store (admin) with its number in the Registro de Licitadores."""
+    _require_admin()
+    return engine().execute(lambda ctx: stores.view(stores.create(ctx, **args)), actor())
+
+
+@blp.route("/stores/<string:store_id>", methods=["PATCH"])
+@blp.arguments(StorePatchSchema)
+@blp.response(200, StoreSchema)
+def correct_store(args, store_id):
+    """Correct a store (admin), e.g. mark one that left the Registro; audited."""
+    _require_admin()
+    return engine().execute(lambda ctx: stores.view(stores.update(ctx, store_id, args)), actor())
+
+
+@blp.route("/regional_offices", methods=["GET"])
+@blp.response(200, RegionalOfficeSchema(many=True))
+def list_regional_offices():
+    """The Regional Offices and the municipalities each serves (MAT-08); staff `office` is the id."""
+    return regional_offices.offices()
