@@ -17,6 +17,7 @@ from . import errors
 from .auth import authenticate_request, release_read_connection
 from .routes import accounts, admin, instances, ops, processes, registries, tasks
 from .routes import materials_registries
+from .routes import bidder_registry
 
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
 
@@ -63,6 +64,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
     for module in (accounts, processes, instances, tasks, admin, registries):
         api.register_blueprint(module.blp)
     api.register_blueprint(materials_registries.blp)
+    api.register_blueprint(bidder_registry.blp)
     app.register_blueprint(ops.blp)
     from .static import install as install_static
     install_static(app)

@@ -58,6 +58,10 @@ from .demo_materials_aid import materials_aid_demo  # noqa: E402  (it reads `tab
 
 DEMO_STEPS.append(materials_aid_demo)
 
+from .demo_bid_adjudication import bid_adjudication_demo  # noqa: E402  (it reads `table` from here)
+
+DEMO_STEPS.append(bid_adjudication_demo)
+
 
 def seed(engine, emit: Callable[[str], None] = print) -> None:
     for step in DEMO_STEPS:

@@ -31,7 +31,8 @@ def start_case(ctx, key: str, variables: dict | None = None, version: int | None
     rule = completion_rule(key, "start")
     if rule is not None:
         # Who files matters to some procedures (MAT-08: the office that serves the applicant's town).
-        rule(variables, {"started_by": ctx.actor.username, "started_by_office": ctx.actor.office})
+        rule(variables, {"started_by": ctx.actor.username, "started_by_office": ctx.actor.office,
+                         "ctx": ctx})  # a registry-bound start hook reads its registry in this transaction
     record = CaseRecord(
         id=None, case_number=next_case_number(ctx, key), process_key=key, definition_id=definition.id,
         status="active", outcome=None, stage=None, office=ctx.actor.office, variables={},

@@ -214,3 +214,4 @@ class AuditEvent(Base):
     message: Mapped[str | None] = mapped_column(Text)
 from ..registries import farmers as _farmers  # noqa: E402,F401
 from ..registries import beneficiaries as _beneficiaries, stores as _stores  # noqa: E402,F401
+from ..registries import bidders as _bidders  # noqa: E402,F401

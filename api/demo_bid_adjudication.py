@@ -1,0 +1,101 @@
+"""Demo data of municipal bids: a banned bidder in the registry and bids in several stages.
+
+Idempotent: the bidder is added when missing, and the sample bids are started only when the demo
+has no bid case yet. Skipped when the procedure is not deployed.
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import func, select
+
+from engine.calendar import add_months, local_date
+from engine.commands.cases import start_case
+from engine.commands.messages import send_message
+from engine.commands.tasks import complete
+from engine.context import SYSTEM, Actor
+from engine.persistence.models import ProcessDefinition, ProcessInstance
+from engine.registries import bidders
+
+BID = "bid_adjudication"
+SECRETARY, BOARD = (Actor(role, frozenset({role})) for role in ("bid_board_secretary", "bid_board"))
+
+
+def _bid(number, matter, **extra):
+    return {"bid": {"number": number, "matter": matter, "kind": "acquisition",
+                    "lines": [{"line": 1, "description": matter}], "estimate": "50000.00", "appraisal": None,
+                    "funds_certified": "60000.00", "alternates_requested": False, "general": False,
+                    "price_variable": False, "has_price_honour_clause": False, "round": 1, "previous_case_id": None,
+                    "offers_due_at": None, "emergency_justification": None, "single_source": None, **extra}}
+
+
+def _offer(offer_id, name, price, pct="0", bond="2000.00"):
+    return {"offer_id": offer_id, "line": 1, "bidder_id": offer_id, "bidder_name": name, "received_at": None,
+            "in_acta": True, "collector_ok": True, "price": price, "preference_pct": pct,
+            "prompt_payment_discount_pct": "0", "price_subject_to_market": False, "model": None, "bond_amount": bond}
+
+
+def _complete(engine, actor, case, element_id, data):
+    task = next(t["id"] for t in case["open_tasks"] if t["element_id"] == element_id)
+    return engine.execute(complete, actor, task, data)["instance"]
+
+
+def _evaluated(engine, number, matter, offers):
+    case = engine.execute(start_case, SECRETARY, BID, _bid(number, matter))
+    case = _complete(engine, SECRETARY, case, "record_opening", {"offers": offers})
+    return _complete(engine, BOARD, case, "evaluate_offers", {"evaluations": [], "collusion": "none"})
+
+
+def _cases(engine) -> list[tuple[str, str, str]]:
+    chairs = [_offer("RL-3001", "Muebles del Caribe", "50000.00"), _offer("RL-3002", "Oficinas Borinquen", "52000.00", "5"),
+              _offer("RL-3003", "Distribuidora Central", "49800.00")]
+    opening = engine.execute(start_case, SECRETARY, BID, _bid("2025-101", "archivos de oficina"))
+    evaluating = _complete(engine, SECRETARY, engine.execute(start_case, SECRETARY, BID, _bid("2025-102", "computadoras")),
+                           "record_opening", {"offers": chairs})
+    awarding = _evaluated(engine, "2025-103", "escritorios", chairs)
+    tied = _evaluated(engine, "2025-104", "lámparas", [_offer("RL-3001", "Muebles del Caribe", "1000.00"),
+                                                       _offer("RL-3003", "Distribuidora Central", "1000.00")])
+    awarded = _evaluated(engine, "2025-105", "sillas de oficina", chairs)
+    best = awarded["variables"]["ranking"]["1"][0]
+    awarded = _complete(engine, BOARD, awarded, "award", {"decision": "award", "awards": [
+        {"line": 1, "offer_id": best, "votes": [{"member": "bid_board", "offer_id": best}]}]})
+    deserted = _complete(engine, SECRETARY, engine.execute(start_case, SECRETARY, BID, _bid("2025-106", "toldos")),
+                         "record_opening", {"offers": []})
+    cancelled = _complete(engine, SECRETARY, engine.execute(start_case, SECRETARY, BID, _bid("2025-107", "equipo de oficina")),
+                          "record_opening", {"offers": chairs})
+    cancelled = engine.execute(send_message, BOARD, cancelled["id"], "cancel", {
+        "cause": "funds_insufficient", "reasons": "Los fondos no cubren la oferta más baja", "all_bidders_notified": True,
+        "bonds_returned": True})
+    return [(c["case_number"], c["stage"] or "", note) for c, note in (
+        (opening, "espera el Acta de Apertura"), (evaluating, "espera la evaluación de la Junta"),
+        (awarding, "espera la adjudicación (la preferencia cambia el orden)"), (tied, "espera el desempate"),
+        (awarded, f"adjudicada a {awarded['variables']['awardee']}"), (deserted, "desierta: espera la acción"),
+        (cancelled, f"cancelada; sin compra similar hasta {cancelled['variables']['similar_purchase_lock_until']}"))]
+
+
+def bid_adjudication_demo(engine) -> list[str]:
+    from .demo import table
+
+    def deployed(session):
+        return session.scalar(select(func.count()).select_from(ProcessDefinition)
+                              .where(ProcessDefinition.key == BID)) > 0
+    if not engine.read(deployed):
+        return []
+
+    def add_banned_bidder(ctx):
+        if ctx.session.get(bidders.Bidder, "RL-3900") is not None:
+            return False
+        start = date(local_date(ctx.now).year, 1, 15)
+        bidders.create(ctx, id="RL-3900", name="Suplidora Sombra, Inc.")
+        bidders.add_sanction(ctx, "RL-3900", kind="ban", from_date=start, months=24,
+                             eligible_again=add_months(start, 24), reason="varias ofertas bajo seudónimo (BID-21)")
+        return True
+
+    added = engine.execute(add_banned_bidder, SYSTEM)
+    has_cases = engine.read(lambda s: s.scalar(select(func.count()).select_from(ProcessInstance)
+                                               .where(ProcessInstance.process_key == BID)) > 0)
+    cases = [] if has_cases else _cases(engine)
+    lines = ["", "Bidder registry: " + ("RL-3900 added, banned for 24 months" if added else "RL-3900 was there")]
+    if cases:
+        lines += ["Sample bids:", *table(("case", "stage", "where it stands"), cases)]
+    return lines
