@@ -17,7 +17,7 @@ from ..persistence.models import Timer
 from ..views import TASK, TASK_COLUMNS
 
 TIMER = Timer.__table__
-_OPEN_TASKS = (select(*TASK_COLUMNS, TASK.c.priority)
+_OPEN_TASKS = (select(*TASK_COLUMNS)
                .where(TASK.c.instance_id == bindparam("instance_id"), TASK.c.state == "open").order_by(TASK.c.id))
 _CANCEL_TASKS = (update(TASK).where(TASK.c.id.in_(bindparam("ids", expanding=True)))
                  .values(state="cancelled", completed_at=bindparam("now")))
