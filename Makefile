@@ -6,17 +6,20 @@
 #                  e.g. TRAMITE_TEST_DATABASE_URL=$(bash scripts/postgres-test-server.sh | tail -n1) make test-pg
 #   make node_modules  install the web UI's npm packages (npm ci) when missing or package-lock.json changed
 #   make run       seed the demo (prints the demo users) and serve http://127.0.0.1:8000 on a manual clock
+#   make screenshots  regenerate the README's screenshots of the web application (docs/screenshots/)
 
 # Prefer an explicit 3.11 interpreter (pyproject requires >=3.11,<3.12).
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || echo python3)
 VENV   := .venv
 STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
+WEB_BUNDLE := node_modules/.tramite-web/modeler.js
+WEB_SOURCES := $(wildcard api/web/static/src/*.js)
 PYTEST := $(VENV)/bin/pytest -n 2 -p no:cacheprovider
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: venv node_modules test test-pg require-db-url run
+.PHONY: venv node_modules test test-pg require-db-url run screenshots
 
 venv: $(STAMP)
 
@@ -30,11 +33,16 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	touch $@
 
 # Reinstall only when package-lock.json changes (or node_modules is removed).
-node_modules: $(NODE_STAMP)
+node_modules: $(NODE_STAMP) $(WEB_BUNDLE)
 
 $(NODE_STAMP): package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
+
+# The web UI's own bundles (bpmn-js modeler + properties panel, auto-layout), built with esbuild
+# from npm into node_modules/.tramite-web: never committed, rebuilt when their sources change.
+$(WEB_BUNDLE): $(NODE_STAMP) $(WEB_SOURCES)
+	npm run --silent build:web
 
 # Browser tests need the npm packages too.
 test: venv node_modules
@@ -57,3 +65,6 @@ require-db-url:
 run: venv node_modules
 	export TRAMITE_CLOCK=$${TRAMITE_CLOCK:-manual}; \
 	$(VENV)/bin/tramite seed-demo && $(VENV)/bin/tramite serve
+
+screenshots: venv node_modules
+	$(VENV)/bin/python -m tests.web.screenshots

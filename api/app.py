@@ -18,6 +18,7 @@ from .auth import authenticate_request, release_read_connection
 from .routes import accounts, admin, instances, ops, processes, registries, tasks
 from .routes import materials_registries
 from .routes import bidder_registry
+from .web import install as install_web
 
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
 
@@ -68,6 +69,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
     app.register_blueprint(ops.blp)
     from .static import install as install_static
     install_static(app)
+    install_web(app)
     app.before_request(authenticate_request)
     app.teardown_request(release_read_connection)
     errors.install(app)

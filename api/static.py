@@ -9,6 +9,10 @@ ROOT = Path(__file__).resolve().parent.parent
 VENDOR = {
     "swagger-ui": ROOT / "node_modules" / "swagger-ui-dist",
     "bpmn-js": ROOT / "node_modules" / "bpmn-js" / "dist",
+    "chart.js": ROOT / "node_modules" / "chart.js" / "dist",
+    "properties-panel": ROOT / "node_modules" / "@bpmn-io" / "properties-panel" / "dist" / "assets",
+    # The web UI's own bundles (modeler + properties panel, auto-layout), built by `npm run build:web`.
+    "tramite-web": ROOT / "node_modules" / ".tramite-web",
 }
 
 

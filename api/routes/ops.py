@@ -16,7 +16,8 @@ LANDING = """<!doctype html><html lang="es"><head><meta charset="utf-8"><title>T
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
 <h1>Trámite</h1>
 <p>Motor de casos BPMN para procedimientos del Gobierno de Puerto Rico.</p>
-<ul><li><a href="/api/docs">Documentación de la API (OpenAPI)</a></li>
+<ul><li><a href="/web/">Aplicación web (entrar)</a></li>
+<li><a href="/api/docs">Documentación de la API (OpenAPI)</a></li>
 <li><a href="/api/v1/openapi.json">openapi.json</a></li>
 <li><a href="/healthz">Estado del servicio</a></li></ul>
 <p lang="en"><small>BPMN case engine for Puerto Rico government procedures.

@@ -1,0 +1,124 @@
+"""The web application for staff, supervisors, process owners and admins, under /web.
+
+Server-rendered pages (Jinja) that call the engine directly, the same commands and queries the
+API uses, so a page shows exactly what the API would allow. JavaScript is used where it serves:
+list rows in forms, the bpmn-js diagram and modeler, the dashboard's chart.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+from flask import Flask, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
+from werkzeug.exceptions import HTTPException
+
+from engine.errors import EngineError
+from engine.rules.decision import RuleViolation
+
+from . import i18n, labels
+from . import session as web_session
+from .blueprint import bp
+
+log = logging.getLogger("tramite.web")
+
+
+NAV = (  # (endpoint, label, endpoints that light it up, who sees it)
+    ("web.inbox", _l("Bandeja"), ("web.inbox", "web.task"), web_session.is_staff),
+    ("web.start", _l("Iniciar caso"), ("web.start", "web.start_form"), web_session.is_staff),
+    ("web.dashboard", _l("Tablero"), ("web.dashboard",), web_session.sees_everything),
+    ("web.cases", _l("Casos"), ("web.cases", "web.case"), web_session.sees_everything),
+    ("web.processes", _l("Procesos"), ("web.processes", "web.modeler", "web.diff"), web_session.is_owner),
+    ("web.admin_users", _l("Administración"), ("web.admin_",), web_session.is_admin),
+)
+
+
+def _nav(user: dict | None) -> list[dict]:
+    if user is None:
+        return []
+    here = request.endpoint or ""
+    return [{"endpoint": endpoint, "label": label, "active": any(here.startswith(p) for p in lit)}
+            for endpoint, label, lit, who in NAV if who(user)]
+
+
+def _json_script(value) -> Markup:
+    """JSON safe inside <script type="application/json">: no closing tag can end it early."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+@bp.before_request
+def _before():
+    web_session.load_user()
+    web_session.check_csrf()
+
+
+@bp.app_context_processor
+def _context():
+    if request.blueprint != "web":
+        return {}
+    user = web_session.current_user()
+    return {"current_user": user, "nav_items": _nav(user), "languages": i18n.LANGUAGES,
+            "language": i18n.selected_language(), "csrf_token": web_session.csrf_token,
+            "csrf_field": web_session.CSRF_FIELD, "is_admin": bool(user and web_session.is_admin(user)),
+            "sees_everything": bool(user and web_session.sees_everything(user)),
+            "is_supervisor": bool(user and "supervisor" in user["roles"]),
+            "is_owner": bool(user and web_session.is_owner(user))}
+
+
+@bp.errorhandler(EngineError)
+def _engine_error(exc: EngineError):
+    return render_template("web/error.html", status=exc.status, message=exc.message, errors=exc.errors), exc.status
+
+
+@bp.errorhandler(RuleViolation)
+def _rule_error(exc: RuleViolation):
+    return render_template("web/error.html", status=exc.status, message=exc.message,
+                           errors={"rule": [exc.code], "rule_ids": exc.rule_ids}), exc.status
+
+
+@bp.errorhandler(HTTPException)
+def _http_error(exc: HTTPException):
+    if exc.code == 400 and exc.description == "CSRF":
+        flash(_("El formulario caducó o no vino de esta aplicación. Vuelva a intentarlo."), "error")
+        return redirect(request.referrer if web_session.safe_next(_path_of(request.referrer)) else
+                        url_for("web.home"))
+    messages = {403: _("No tiene permiso para ver esta página."), 404: _("No se encontró la página.")}
+    return render_template("web/error.html", status=exc.code,
+                           message=messages.get(exc.code, exc.description or exc.name), errors={}), exc.code
+
+
+def _path_of(url: str | None) -> str | None:
+    if not url:
+        return None
+    parts = urlsplit(url)
+    return parts.path if parts.netloc in ("", request.host) else None
+
+
+@bp.errorhandler(Exception)
+def _unexpected(exc: Exception):
+    log.exception("unexpected error on a web page")
+    return render_template("web/error.html", status=500,
+                           message=_("Ocurrió un error inesperado; quedó registrado."), errors={}), 500
+
+
+def install(app: Flask) -> None:
+    """Register the web application on the app (one line in api/app.py)."""
+    from . import views  # noqa: F401  (the views register themselves on the blueprint)
+    from .filters import install as install_filters
+
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(hours=12))
+    i18n.install(app)
+    install_filters(app)
+    app.jinja_env.globals.update(json_script=_json_script, status_label=labels.status, event_label=labels.event)
+    app.register_blueprint(bp)
+
+    @app.route("/web")
+    def web_root():
+        return redirect(url_for("web.home"))

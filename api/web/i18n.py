@@ -1,0 +1,129 @@
+"""Spanish first, English on request: Flask-Babel reading the .po catalogue itself.
+
+Labels are written in Spanish in the templates and the code (they are the msgids); the English
+comes from `translations/en/LC_MESSAGES/messages.po`. The .po is compiled in memory on first use
+instead of shipping a compiled .mo, so a fresh clone installed with `pip install -e .` needs no
+build step. `pybabel extract -F api/web/babel.cfg` + `pybabel update` keep the catalogue current,
+and a test fails when a message has no English.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+from io import BytesIO
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from babel import support
+from babel.dates import format_date, format_datetime
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import session
+from flask_babel import Babel, Domain, get_locale, ngettext
+from flask_babel import gettext as _
+
+LANGUAGES = {"es": "Español", "en": "English"}
+# Numbers and dates the way Puerto Rico writes them ("$1,200.50" in Spanish too).
+FORMAT_LOCALES = {"es": "es_PR", "en": "en_US"}
+DEFAULT_LANGUAGE = "es"
+TRANSLATIONS = Path(__file__).parent / "translations"
+LOCAL_ZONE = ZoneInfo("America/Puerto_Rico")
+PR_OFFSET = "-04:00"  # Puerto Rico keeps Atlantic Standard Time all year
+INSTANT_PATTERN = "d MMM y, HH:mm"
+DATE_PATTERN = "d MMM y"
+
+
+def load_catalogue(language: str) -> support.NullTranslations:
+    path = TRANSLATIONS / language / "LC_MESSAGES" / "messages.po"
+    if not path.is_file():
+        return support.Translations()
+    with path.open("rb") as handle:
+        catalogue = read_po(handle, locale=language)
+    compiled = BytesIO()
+    write_mo(compiled, catalogue)
+    compiled.seek(0)
+    return support.Translations(fp=compiled)
+
+
+class PoDomain(Domain):
+    """A Flask-Babel domain whose catalogues come from the .po files, one per language."""
+
+    def get_translations(self):
+        language = str(get_locale() or DEFAULT_LANGUAGE)
+        if language not in self.cache:
+            self.cache[language] = load_catalogue(language)
+        return self.cache[language]
+
+
+def selected_language() -> str:
+    # Spanish unless the user chose otherwise: the browser's Accept-Language is not consulted,
+    # because the agencies' working language is Spanish whatever the machine says.
+    language = session.get("lang")
+    return language if language in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def install(app) -> Babel:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
+    app.config.setdefault("BABEL_DEFAULT_TIMEZONE", str(LOCAL_ZONE))
+    babel = Babel(app, locale_selector=selected_language)
+    babel.domain_instance = PoDomain()
+    return babel
+
+
+def local(value) -> datetime | None:
+    """An instant (ISO text or aware datetime) on Puerto Rico's wall clock."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return value.astimezone(LOCAL_ZONE)
+
+
+def format_locale() -> str:
+    return FORMAT_LOCALES.get(str(get_locale() or DEFAULT_LANGUAGE), FORMAT_LOCALES[DEFAULT_LANGUAGE])
+
+
+def instant(value) -> str:
+    moment = local(value)
+    return format_datetime(moment, INSTANT_PATTERN, locale=format_locale()) if moment else ""
+
+
+def day(value) -> str:
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        try:
+            value = date.fromisoformat(value[:10])
+        except ValueError:
+            return value
+    if isinstance(value, datetime):
+        value = local(value).date()
+    return format_date(value, DATE_PATTERN, locale=format_locale())
+
+
+def days_left(due, now) -> int | None:
+    """Calendar days from today to the due day, both on Puerto Rico's clock (negative: overdue)."""
+    due, now = local(due), local(now)
+    if due is None or now is None:
+        return None
+    return (due.date() - now.date()).days
+
+
+def due_status(due, now, soon_days: int = 3) -> str:
+    due, now = local(due), local(now)
+    if due is None:
+        return "none"
+    if due < now:
+        return "overdue"
+    return "soon" if (due - now).total_seconds() < soon_days * 86400 else "ok"
+
+
+def days_left_text(due, now) -> str:
+    left = days_left(due, now)
+    if left is None:
+        return ""
+    if due_status(due, now) == "overdue":
+        late = max(-left, 0)
+        return _("vencida hoy") if late == 0 else ngettext("vencida hace %(num)d día", "vencida hace %(num)d días", late)
+    if left == 0:
+        return _("vence hoy")
+    return ngettext("queda %(num)d día", "quedan %(num)d días", left)

@@ -1,0 +1,157 @@
+"""Who is logged in to the web pages, what they may open, and the CSRF token every form carries.
+
+The signed session cookie holds only the user id, the CSRF token and the language. The user and
+their roles are read again on each request, so a role taken away or an account deactivated takes
+effect at once. Every POST under /web must echo the session's CSRF token (form field `_csrf` or
+header `X-CSRF-Token`); the login form too, so nobody can log a browser into someone else's account.
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+from datetime import timedelta
+from functools import wraps
+from urllib.parse import urlsplit
+
+from flask import abort, current_app, g, redirect, request, session, url_for
+from sqlalchemy import select
+
+from engine import accounts
+from engine.context import BUILTIN_ROLES, Actor
+from engine.persistence.models import User
+
+SESSION_LIFETIME = timedelta(hours=12)
+CSRF_FIELD = "_csrf"
+CSRF_HEADER = "X-CSRF-Token"
+
+
+def engine():
+    return current_app.extensions["tramite"]
+
+
+def _user_view(user: User) -> dict:
+    return {"id": user.id, "username": user.username, "full_name": user.full_name or user.username,
+            "office": user.office, "roles": sorted(user.role_ids)}
+
+
+def load_user() -> None:
+    g.web_user = None
+    user_id = session.get("uid")
+    if user_id is None:
+        return
+    def read(session):
+        user = session.get(User, user_id)
+        return _user_view(user) if user is not None and user.active else None
+    user = engine().read(read)
+    if user is None:
+        session.pop("uid", None)
+        return
+    g.web_user = user
+
+
+def current_user() -> dict | None:
+    return g.get("web_user")
+
+
+def web_actor() -> Actor:
+    user = current_user()
+    return Actor(user["username"], frozenset(user["roles"]), user["office"])
+
+
+def check_credentials(username: str, password: str) -> dict | None:
+    def read(s):
+        user = s.scalars(select(User).where(User.username == username.strip())).first()
+        if user is None or not user.active or not accounts.check_password(password, user.password_hash):
+            return None
+        return _user_view(user)
+    return engine().read(read)
+
+
+def log_in(user: dict) -> None:
+    language = session.get("lang")
+    session.clear()  # a fresh session (and CSRF token) at each login: no fixation
+    session.permanent = True
+    session["uid"] = user["id"]
+    if language:
+        session["lang"] = language
+    csrf_token()
+
+
+def log_out() -> None:
+    language = session.get("lang")
+    session.clear()
+    if language:
+        session["lang"] = language
+
+
+def csrf_token() -> str:
+    if CSRF_FIELD not in session:
+        session[CSRF_FIELD] = secrets.token_urlsafe(32)
+    return session[CSRF_FIELD]
+
+
+def check_csrf() -> None:
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    sent = request.form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER) or ""
+    expected = session.get(CSRF_FIELD) or ""
+    if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
+        abort(400, description="CSRF")
+
+
+def safe_next(target: str | None) -> str | None:
+    """Only a path inside the web application: never an open redirect to another site."""
+    if not target:
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/web/") or target.startswith("//"):
+        return None
+    return target
+
+
+def is_staff(user: dict) -> bool:
+    return any(r not in BUILTIN_ROLES for r in user["roles"])
+
+
+def sees_everything(user: dict) -> bool:
+    return bool({"supervisor", "admin"} & set(user["roles"]))
+
+
+def is_owner(user: dict) -> bool:
+    return bool({"process_owner", "admin"} & set(user["roles"]))
+
+
+def is_admin(user: dict) -> bool:
+    return "admin" in user["roles"]
+
+
+def login_required(view):
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if current_user() is None:
+            return redirect(url_for("web.login", next=request.full_path.rstrip("?")))
+        return view(*args, **kwargs)
+    return wrapper
+
+
+def allowed(check):
+    """A page for some users only: `check(user)` decides; others get 403, anonymous users the login."""
+    def decorate(view):
+        @wraps(view)
+        @login_required
+        def wrapper(*args, **kwargs):
+            if not check(current_user()):
+                abort(403)
+            return view(*args, **kwargs)
+        return wrapper
+    return decorate
+
+
+def home_endpoint(user: dict) -> str:
+    if is_staff(user):
+        return "web.inbox"
+    if sees_everything(user):
+        return "web.dashboard"
+    if is_owner(user):
+        return "web.processes"
+    return "web.inbox"

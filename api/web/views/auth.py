@@ -1,0 +1,54 @@
+"""Log in, log out, the language switch and the landing page of each kind of user."""
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from .. import i18n
+from ..blueprint import bp
+from ..session import (
+    check_credentials,
+    current_user,
+    home_endpoint,
+    log_in,
+    log_out,
+    login_required,
+    safe_next,
+)
+
+
+@bp.route("/")
+@login_required
+def home():
+    return redirect(url_for(home_endpoint(current_user())))
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login():
+    next_page = safe_next(request.values.get("next"))
+    if request.method == "GET":
+        if current_user() is not None:
+            return redirect(next_page or url_for("web.home"))
+        return render_template("web/login.html", next_page=next_page, username="")
+    username = request.form.get("username", "")
+    user = check_credentials(username, request.form.get("password", ""))
+    if user is None:
+        return render_template("web/login.html", next_page=next_page, username=username,
+                               error=_("Usuario o contraseña incorrectos.")), 401
+    log_in(user)
+    flash(_("Bienvenido, %(name)s.", name=user["full_name"]), "success")
+    return redirect(next_page or url_for(home_endpoint(user)))
+
+
+@bp.route("/logout", methods=["POST"])
+def logout():
+    log_out()
+    flash(_("Sesión cerrada."), "success")
+    return redirect(url_for("web.login"))
+
+
+@bp.route("/lang/<string:language>")
+def set_language(language):
+    if language in i18n.LANGUAGES:
+        session["lang"] = language
+    return redirect(safe_next(request.args.get("next")) or url_for("web.home"))

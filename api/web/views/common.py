@@ -1,0 +1,85 @@
+"""What several pages share: the engine, process names, the outcome of a refused command."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flask import g, request
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from engine import queries
+from engine.errors import Conflict, EngineError, Forbidden, NotFound, ValidationFailed
+from engine.persistence.models import Role
+from engine.rules.decision import RuleViolation
+
+from .. import formkit, labels
+from ..i18n import selected_language
+from ..session import engine, web_actor
+
+PER_PAGE = 25
+
+
+def process_names() -> dict[str, str]:
+    return {p["key"]: p["name"] for p in engine().read(queries.list_processes)}
+
+
+def role_labels() -> dict[str, str]:
+    """{role id: label in the page's language}, read once per request."""
+    if "web_roles" not in g:
+        english = selected_language() == "en"
+        g.web_roles = {r.id: (r.label_en if english else r.label_es)
+                       for r in engine().read(lambda s: s.scalars(select(Role)).all())}
+    return g.web_roles
+
+
+def page_number(name: str = "page") -> int:
+    try:
+        return max(1, int(request.args.get(name, 1)))
+    except ValueError:
+        return 1
+
+
+def pages(total: int, per_page: int = PER_PAGE) -> int:
+    return max(1, -(-total // per_page))
+
+
+@dataclass
+class Refusal:
+    """A command the engine refused, ready for a page: per-field errors and/or a rule named."""
+
+    status: int
+    message: str
+    errors: dict = field(default_factory=dict)
+    rule: str | None = None
+    rule_ids: list = field(default_factory=list)
+
+
+def run(command, *args, **kwargs):
+    """(result, None) or (None, Refusal): the page stays put and shows why."""
+    try:
+        return engine().execute(command, web_actor(), *args, **kwargs), None
+    except ValidationFailed as exc:
+        return None, Refusal(422, _("Revise los campos marcados."), labels.friendly_errors(exc.errors))
+    except RuleViolation as exc:
+        return None, Refusal(exc.status, exc.message, {}, exc.code, list(exc.rule_ids))
+    except Conflict as exc:
+        return None, Refusal(409, exc.message, {}, exc.code)
+    except (Forbidden, NotFound) as exc:
+        return None, Refusal(exc.status, exc.message)
+    except EngineError as exc:
+        return None, Refusal(exc.status, exc.message, labels.friendly_errors(exc.errors))
+
+
+def read(query, *args, **kwargs):
+    return engine().read(query, *args, **kwargs)
+
+
+def form_post(schema: dict, ui: dict):
+    """(data, rows_changed): the post as JSON, after the no-JavaScript add/remove row buttons."""
+    form = request.form
+    if form.get("_remove_row"):
+        form = formkit.without_row(form, form["_remove_row"])
+    data = formkit.parse(schema, ui, form)
+    if request.form.get("_add_row"):
+        data = formkit.with_new_row(schema, data, request.form["_add_row"])
+    return data, bool(request.form.get("_remove_row") or request.form.get("_add_row"))

@@ -1,0 +1,73 @@
+"""Admin pages: users, roles, offices, registries, legal parameters and the manual clock."""
+from __future__ import annotations
+
+from tests.web.conftest import text_of
+
+
+def test_an_admin_creates_a_user_who_can_then_log_in(web):
+    admin = web("admin")
+    refused = admin.post("/web/admin/users", {"username": "maria", "password": "corta", "roles": ["test_clerk"]},
+                         expect=422)
+    assert "at least 8 characters" in text_of(refused.get_data(as_text=True))
+    admin.post("/web/admin/users", {"username": "maria", "full_name": "María Pérez", "password": "larga-y-segura",
+                                    "roles": ["test_clerk", "supervisor"], "office": "Caguas"})
+    page = text_of(admin.get("/web/admin/users"))
+    assert "maria María Pérez" in page and "Caguas" in page
+    web().login("maria", "larga-y-segura")
+
+
+def test_an_admin_adds_a_role(web):
+    admin = web("admin")
+    admin.post("/web/admin/roles", {"id": "inspector", "label_es": "Inspector", "label_en": "Inspector"})
+    assert "inspector" in admin.get("/web/admin/roles")
+    refused = admin.post("/web/admin/roles", {"id": "inspector", "label_es": "X", "label_en": "X"}, expect=409)
+    assert "ROLE_EXISTS" in refused.get_data(as_text=True)
+
+
+def test_offices_come_from_users_and_cases(web, engine):
+    admin = web("admin")
+    admin.post("/web/admin/users", {"username": "pedro", "password": "larga-y-segura", "roles": ["test_clerk"],
+                                    "office": "Ponce"})
+    assert "Ponce 1 0" in text_of(admin.get("/web/admin/offices"))
+
+
+def test_registries_link_what_exists_and_say_what_is_coming(web):
+    html = web("admin").get("/web/admin/registries")
+    assert 'data-registry="farmers"' in html and "/api/v1/registries/farmers" in html
+    assert "El registro está vacío." in html or "F-" in html
+
+
+def test_parameters_show_their_amb_ids_and_are_validated_on_save(web):
+    admin = web("admin")
+    page = text_of(admin.get("/web/admin/parameters"))
+    assert "farmer.minIncomeSharePct" in page and "AMB-01" in page
+    refused = admin.post("/web/admin/parameters", {"name": "farmer.minIncomeSharePct", "value": "mucho"}, expect=422)
+    assert "expected a number" in refused.get_data(as_text=True) and 'value="mucho"' in refused.get_data(as_text=True)
+    admin.post("/web/admin/parameters", {"name": "farmer.minIncomeSharePct", "value": "60"})
+    assert "Parámetro farmer.minIncomeSharePct actualizado" in text_of(admin.get("/web/admin/parameters"))
+
+
+def test_the_manual_clock_moves_forward_and_fires_the_deadlines_on_the_way(web, web_case):
+    admin = web("admin")
+    assert "1 abr 2024, 12:00" in text_of(admin.get("/web/admin/clock"))
+    admin.post("/web/admin/clock", {"days": "30"})
+    page = text_of(admin.get("/web/admin/clock"))
+    assert "1 may 2024, 12:00" in page and "se dispararon 1 plazos" in page
+    admin.post("/web/admin/clock", {"instant": "2024-04-02T10:00"})
+    assert "time never moves backwards" in text_of(admin.get("/web/admin/clock"))
+    assert "TIMED_OUT" in text_of(web("boss").get(f"/web/cases/{web_case['id']}"))
+
+
+def test_the_language_switch_turns_the_pages_to_english_and_back(web, web_case):
+    boss = web("boss")
+    assert "Tablero de supervisión" in boss.get("/web/dashboard")
+    boss.client.get("/web/lang/en?next=/web/dashboard")
+    page = boss.get("/web/dashboard")
+    assert "Supervision dashboard" in page and 'lang="en"' in page and "Tablero" not in text_of(page)
+    boss.client.get("/web/lang/es")
+    assert "Tablero de supervisión" in boss.get("/web/dashboard")
+
+
+def test_the_language_switch_never_redirects_off_site(web):
+    response = web("clerk").client.get("/web/lang/en?next=https://evil.example/")
+    assert response.headers["Location"].endswith("/web/")
