@@ -18,6 +18,7 @@ from .auth import authenticate_request, release_read_connection
 from .routes import accounts, admin, instances, ops, processes, registries, tasks
 from .routes import materials_registries
 from .routes import bidder_registry
+from .routes import notifications
 from .web import install as install_web
 
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
@@ -66,6 +67,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
         api.register_blueprint(module.blp)
     api.register_blueprint(materials_registries.blp)
     api.register_blueprint(bidder_registry.blp)
+    api.register_blueprint(notifications.blp)
     app.register_blueprint(ops.blp)
     from .static import install as install_static
     install_static(app)

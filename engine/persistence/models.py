@@ -215,3 +215,4 @@ class AuditEvent(Base):
 from ..registries import farmers as _farmers  # noqa: E402,F401
 from ..registries import beneficiaries as _beneficiaries, stores as _stores  # noqa: E402,F401
 from ..registries import bidders as _bidders  # noqa: E402,F401
+from ..registries import notifications as _notifications  # noqa: E402,F401

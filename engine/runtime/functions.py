@@ -17,19 +17,23 @@ from SpiffWorkflow.util.task import TaskState
 from .. import calendar, parameters
 from ..registries import materials_functions
 from ..registries import bid_functions
+from ..registries import notifications
 from ..registries import script_api as registry_functions
 from ..rules import farmer_registry, materials_aid
 from ..rules import bid_adjudication
+from ..rules import surplus_disposition
 from ..rules.decision import Decision
 from .scripting import make_script_engine
 
 # A registry binding module may add hooks that need reference data the pure rules are handed.
-RULE_MODULES = (farmer_registry, materials_aid, materials_functions, bid_adjudication, bid_functions)
+RULE_MODULES = (farmer_registry, materials_aid, materials_functions, bid_adjudication, bid_functions,
+                surplus_disposition)
 
 HELPER_NAMES = frozenset({
     "today", "now", "param", "last_timely_day", "deadline_timer", "add_years", "add_months",
     "valid_until", "as_date", "money", "extend_deadline",
-}) | registry_functions.NAMES | materials_functions.NAMES | bid_functions.NAMES
+}) | registry_functions.NAMES | materials_functions.NAMES | bid_functions.NAMES \
+    | notifications.NAMES
 
 _current_element: ContextVar[str | None] = ContextVar("tramite_current_element", default=None)
 # The task whose script is running: `extend_deadline` finds its case's workflow through it.
@@ -144,6 +148,7 @@ def script_engine_for(ctx, instance_id: int | None, frozen: dict):
     helpers.update(registry_functions.bind(ctx, instance_id))
     helpers.update(materials_functions.bind(ctx, instance_id))
     helpers.update(bid_functions.bind(ctx, instance_id))
+    helpers.update(notifications.bind(ctx, instance_id))
     return _RecordingEngine(make_script_engine(helpers))
 
 

@@ -1,0 +1,39 @@
+"""The notifications outbox of a case (notices to producers, Hacienda, buyers): who may read the
+case may read its notices (supervisors all; staff the cases in their roles)."""
+from __future__ import annotations
+
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields
+
+from engine import queries
+from engine.registries import notifications
+
+from ..auth import actor, read_rows
+from ..responses import answer
+
+blp = Blueprint("notifications", __name__, url_prefix="/api/v1", description="Notifications outbox")
+
+
+class NotificationSchema(Schema):
+    id = fields.Integer()
+    case_id = fields.Integer(allow_none=True)
+    recipient = fields.String()
+    address = fields.String(allow_none=True)
+    channel = fields.String(metadata={"enum": list(notifications.CHANNELS)})
+    subject = fields.String()
+    body = fields.String()
+    element_id = fields.String(allow_none=True)
+    created_at = fields.String()
+    sent_at = fields.String(allow_none=True)
+    status = fields.String(metadata={"enum": list(notifications.STATUSES)})
+    error = fields.String(allow_none=True)
+
+
+@blp.route("/instances/<int:instance_id>/notifications", methods=["GET"])
+@blp.response(200, NotificationSchema(many=True))
+def case_notifications(instance_id):
+    """The notices a case wrote to the outbox, oldest first, with their sending status."""
+    def read(conn):
+        queries.get_instance(conn, actor(), instance_id)
+        return notifications.of_case(conn, instance_id)
+    return answer(read_rows(read))

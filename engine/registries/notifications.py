@@ -1,0 +1,146 @@
+"""The notifications outbox: notices a case owes someone (producers of a matching type, Hacienda,
+buyers), written by the diagram in the same transaction as the step that owes them.
+
+A script calls `notify(recipient, subject, body, channel='correo', address=None)`: one `notification`
+row per notice, status `pending`, audited under the case (`notification`, actor `engine`). A
+supervisor (or anyone who may read the case) lists them at GET /api/v1/instances/{id}/notifications.
+
+Sending is a separate, configurable transport: `deliver_outbox` hands pending e-mail rows that
+have an address to an SMTP server (`SmtpSettings.from_env`: TRAMITE_SMTP_HOST, _PORT, _FROM,
+_USER, _PASSWORD, _STARTTLS) and marks each `sent` or `failed`. With no TRAMITE_SMTP_HOST the
+transport is off (the default and the demo): rows stay `pending`, which is the record.
+"""
+from __future__ import annotations
+
+import os
+import smtplib
+from dataclasses import dataclass
+from datetime import datetime
+from email.message import EmailMessage
+
+from sqlalchemy import String, Text, insert, select, update
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..persistence.models import Base, BigId
+from ..persistence.types import UTCDateTime
+
+CHANNELS = ("correo", "correo_postal", "portal")
+STATUSES = ("pending", "sent", "failed")
+NAMES = frozenset({"notify"})
+
+
+class Notification(Base):
+    __tablename__ = "notification"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    case_id: Mapped[int | None] = mapped_column(BigId, index=True)
+    recipient: Mapped[str] = mapped_column(String(200))
+    address: Mapped[str | None] = mapped_column(String(300))
+    channel: Mapped[str] = mapped_column(String(30))
+    subject: Mapped[str] = mapped_column(String(300))
+    body: Mapped[str] = mapped_column(Text)
+    element_id: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    status: Mapped[str] = mapped_column(String(20), index=True)
+    error: Mapped[str | None] = mapped_column(Text)
+
+
+TABLE = Notification.__table__
+_INSERT = insert(TABLE)
+
+
+def record(ctx, instance_id: int | None, recipient, subject, body, channel="correo", address=None,
+           element_id: str | None = None) -> dict:
+    """Write one notice to the outbox in the command's transaction and audit it."""
+    recipient, subject, body = str(recipient).strip(), str(subject).strip(), str(body)
+    channel = str(channel or "correo")
+    if not recipient or not subject:
+        raise ValueError("a notice needs a recipient and a subject")
+    if channel not in CHANNELS:
+        raise ValueError(f"unknown channel {channel!r}; one of {', '.join(CHANNELS)}")
+    row = {"case_id": instance_id, "recipient": recipient[:200], "address": (str(address)[:300] if address else None),
+           "channel": channel, "subject": subject[:300], "body": body, "element_id": element_id,
+           "created_at": ctx.now, "sent_at": None, "status": "pending", "error": None}
+    new_id = ctx.conn.execute(_INSERT.returning(TABLE.c.id), row).scalar_one()
+    ctx.audit("notification", instance_id=instance_id, element_id=element_id, actor="engine",
+              message=f"aviso a {recipient}: {subject}",
+              data={"notification_id": new_id, "recipient": recipient, "channel": channel, "subject": subject})
+    return {"id": new_id, "recipient": recipient, "channel": channel, "subject": subject,
+            "created_at": ctx.now.isoformat(), "status": "pending"}
+
+
+def bind(ctx, instance_id: int | None) -> dict:
+    from ..runtime.functions import _current_element  # the runtime imports us; resolved at call time
+
+    def notify(recipient, subject, body, channel="correo", address=None) -> dict:
+        return record(ctx, instance_id, recipient, subject, body, channel, address, _current_element.get())
+    return {"notify": notify}
+
+
+def _view(row) -> dict:
+    return {"id": row.id, "case_id": row.case_id, "recipient": row.recipient, "address": row.address,
+            "channel": row.channel, "subject": row.subject, "body": row.body, "element_id": row.element_id,
+            "created_at": row.created_at.isoformat() if row.created_at else None,
+            "sent_at": row.sent_at.isoformat() if row.sent_at else None, "status": row.status, "error": row.error}
+
+
+def of_case(conn, instance_id: int) -> list[dict]:
+    rows = conn.execute(select(TABLE).where(TABLE.c.case_id == instance_id).order_by(TABLE.c.id)).all()
+    return [_view(r) for r in rows]
+
+
+@dataclass(frozen=True)
+class SmtpSettings:
+    host: str
+    port: int = 25
+    sender: str = "tramite@localhost"
+    user: str | None = None
+    password: str | None = None
+    starttls: bool = False
+    timeout: float = 10.0
+
+    @classmethod
+    def from_env(cls, env=None) -> "SmtpSettings | None":
+        """None (transport off) unless TRAMITE_SMTP_HOST is set."""
+        env = os.environ if env is None else env
+        host = (env.get("TRAMITE_SMTP_HOST") or "").strip()
+        if not host:
+            return None
+        return cls(host=host, port=int(env.get("TRAMITE_SMTP_PORT") or 25),
+                   sender=env.get("TRAMITE_SMTP_FROM") or "tramite@localhost",
+                   user=env.get("TRAMITE_SMTP_USER") or None, password=env.get("TRAMITE_SMTP_PASSWORD") or None,
+                   starttls=(env.get("TRAMITE_SMTP_STARTTLS") or "").lower() in ("1", "true", "yes"))
+
+
+def deliver_outbox(ctx, smtp: SmtpSettings | None, limit: int = 100) -> dict:
+    """Command: send pending e-mail notices that have an address; mark each sent or failed.
+    With no SMTP settings nothing is sent (transport off)."""
+    if smtp is None:
+        return {"sent": 0, "failed": 0, "transport": "off"}
+    rows = ctx.conn.execute(select(TABLE).where(
+        TABLE.c.status == "pending", TABLE.c.channel == "correo", TABLE.c.address.is_not(None))
+        .order_by(TABLE.c.id).limit(limit)).all()
+    sent = failed = 0
+    if not rows:
+        return {"sent": 0, "failed": 0, "transport": "smtp"}
+    with smtplib.SMTP(smtp.host, smtp.port, timeout=smtp.timeout) as server:
+        if smtp.starttls:
+            server.starttls()
+        if smtp.user:
+            server.login(smtp.user, smtp.password or "")
+        for row in rows:
+            message = EmailMessage()
+            message["From"], message["To"], message["Subject"] = smtp.sender, row.address, row.subject
+            message.set_content(row.body)
+            try:
+                server.send_message(message)
+            except smtplib.SMTPException as exc:
+                failed += 1
+                ctx.conn.execute(update(TABLE).where(TABLE.c.id == row.id).values(status="failed", error=str(exc)[:2000]))
+                continue
+            sent += 1
+            ctx.conn.execute(update(TABLE).where(TABLE.c.id == row.id).values(status="sent", sent_at=ctx.now))
+            ctx.audit("notification_sent", instance_id=row.case_id, actor="engine",
+                      data={"notification_id": row.id, "address": row.address})
+    return {"sent": sent, "failed": failed, "transport": "smtp"}

@@ -1,0 +1,41 @@
+"""Small shared helpers of the surplus rules: exact money (TC-4/TC-5) and days."""
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from ..decision import RuleViolation
+
+CENT = Decimal("0.01")
+SUR = "surplus_disposition"
+
+# Requester kinds of the contract and the groups the rules speak of.
+KINDS = ("agencia_componente", "agencia_ejecutiva", "municipio", "sin_fines_de_lucro", "productor")
+STATE_AGENCIES = ("agencia_componente", "agencia_ejecutiva")  # «agencias del Gobierno» (AMB-06)
+GOVERNMENT = ("agencia_componente", "agencia_ejecutiva", "municipio")
+PAYING_KINDS = ("productor", "sin_fines_de_lucro")  # pay the collector before delivery (FAR-25, SUR-21)
+
+
+def cents(value) -> Decimal:
+    """Exact cents; refuses what is not an amount."""
+    if value is None or value == "":
+        return Decimal("0.00")
+    try:
+        amount = value if isinstance(value, Decimal) else Decimal(str(value))
+    except InvalidOperation as exc:
+        raise ValueError(f"not an amount: {value!r}") from exc
+    return amount.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def text(amount: Decimal) -> str:
+    return str(cents(amount))
+
+
+def day(value) -> date:
+    if isinstance(value, datetime):
+        return value.date()
+    return value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
+
+
+def refuse(code: str, message: str, *rule_ids: str):
+    raise RuleViolation(code, message, rule_ids)
