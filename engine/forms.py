@@ -27,6 +27,14 @@ def find(files: dict[str, str], name: str) -> dict | None:
     return None
 
 
+def check_json(content: str) -> str | None:
+    try:
+        json.loads(content)
+    except json.JSONDecodeError as exc:
+        return f"not JSON: {exc.msg} (line {exc.lineno})"
+    return None
+
+
 def check_schema(content: str) -> str | None:
     """None when `content` is a valid JSON Schema 2020-12, else the reason."""
     try:

@@ -82,8 +82,10 @@ def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, 
                                          Task.lane == role))
     if overdue:
         now = now() if callable(now) else now
-        conditions.append(exists().where(Task.instance_id == ProcessInstance.id, Task.state == "open",
-                                         Task.due_at < now))
+        # IN over the open-and-late tasks, not a correlated EXISTS: SQLite ran the latter once per
+        # case, which grew to minutes at 100,000 cases.
+        conditions.append(ProcessInstance.id.in_(
+            select(Task.instance_id).where(Task.state == "open", Task.due_at < now)))
     if q:
         like = f"%{q.strip()}%"
         conditions.append(or_(ProcessInstance.case_number.ilike(like), ProcessInstance.started_by.ilike(like)))

@@ -34,10 +34,11 @@ def validate(files: dict[str, str], key: str, *, roles: set[str], whitelist: fro
             if lane["name"] not in roles:
                 fail(lane["id"], f"LANE_NOT_A_ROLE: lane name {lane['name']!r} is not a known role")
     for name, content in files.items():
-        if name.endswith(".json"):
-            problem = forms.check_schema(content)
-            if problem:
-                fail(name, f"INVALID_FORM: {problem}")
+        # A UI schema is layout hints, not JSON Schema: it need only be JSON.
+        problem = forms.check_json(content) if name.endswith(".ui.json") else \
+            forms.check_schema(content) if name.endswith(".json") else None
+        if problem:
+            fail(name, f"INVALID_FORM: {problem}")
     for element in elements.values():
         if element["type"] == "userTask":
             if forms.schema_file(element["id"]) not in {n.rsplit("/", 1)[-1] for n in files}:

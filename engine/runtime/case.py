@@ -177,13 +177,15 @@ class Case:
         self.instance.activity = counts
 
     def variables(self) -> dict:
-        data: dict = {}
+        """The case's data now: every live branch, and the last finished step (a branch that ended
+        keeps its results there), merged oldest change first so the newest value wins."""
         wf = self.workflow
-        # Parallel branches each hold a copy of the data: the branch that moved last is the newest.
-        for task in sorted(wf.get_tasks(state=_LIVE, skip_subprocesses=True), key=lambda t: t.last_state_change):
+        tasks = list(wf.get_tasks(state=_LIVE, skip_subprocesses=True))
+        if wf.last_task is not None and wf.last_task not in tasks:
+            tasks.append(wf.last_task)
+        data: dict = {}
+        for task in sorted(tasks, key=lambda t: t.last_state_change):
             data.update(task.data)
-        if wf.last_task is not None and not data:
-            data.update(wf.last_task.data)
         data.update(wf.data)
         return data
 

@@ -1,5 +1,5 @@
 """Legal deadlines: a 20-day boundary timer computed by the engine calendar, fired by clock moves."""
-from tests.support.diagrams import deadline_flow
+from tests.support.diagrams import deadline_flow, reminder_flow
 
 
 def start_case(api):
@@ -63,7 +63,15 @@ def test_the_clock_never_moves_backwards_and_only_admins_move_it(api):
 
 
 def test_overdue_filter_lists_cases_and_tasks_past_their_due_date(api):
-    case = start_case(api)
-    assert api.get("/api/v1/tasks?overdue=true", "reviewer") == []
+    api.deploy("test_reminder", reminder_flow())
+    late = api.post("/api/v1/processes/test_reminder/instances", "clerk", {"variables": {}}, expect=201)
+    api.move_clock("2024-04-10T09:00:00-04:00")
+    on_time = api.post("/api/v1/processes/test_reminder/instances", "clerk", {"variables": {}}, expect=201)
     assert api.get("/api/v1/instances?overdue=true", "boss") == []
-    assert [c["id"] for c in api.get("/api/v1/instances?status=active", "boss")] == [case["id"]]
+    api.move_clock("2024-04-25T09:00:00-04:00")  # past the first case's deadline, not the second's
+    assert [c["id"] for c in api.get("/api/v1/instances?overdue=true", "boss")] == [late["id"]]
+    overdue = api.get("/api/v1/tasks?overdue=true", "reviewer")
+    assert [t["instance_id"] for t in overdue] == [late["id"]]
+    still = api.get(f"/api/v1/instances/{late['id']}", "boss")
+    assert still["variables"]["reminder_sent"] is True and still["open_tasks"][0]["element_id"] == "review"
+    assert on_time["id"] not in [c["id"] for c in api.get("/api/v1/instances?overdue=true", "boss")]

@@ -97,3 +97,12 @@ def test_the_stored_version_gives_back_its_bpmn_and_forms(api):
     xml = api.call("GET", "/api/v1/processes/test_rules/versions/1/bpmn", "owner", 200)
     assert xml.mimetype == "application/xml" and xml.get_data(as_text=True) == files["rules.bpmn"]
     api.get("/api/v1/processes/test_rules/versions/9", "owner", expect=404)
+
+
+def test_a_ui_schema_is_checked_as_json_not_as_json_schema(api):
+    files = rules_flow()
+    files["approve.ui.json"] = '{"items": {"ui:widget": "table"}, "type": {"ui:help": "x"}}'
+    api.deploy("test_rules", files)
+    files["approve.ui.json"] = '{"items": '
+    refused = api.deploy("test_rules", files, expect=400)
+    assert "INVALID_FORM" in refused["errors"]["approve.ui.json"][0]

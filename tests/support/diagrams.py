@@ -125,3 +125,16 @@ def event_gateway_flow() -> dict[str, str]:
                *b.chain("expired", "set_late", "end_late")],
         messages={"msg_docs": "documents_received"})
     return {"race.bpmn": xml}
+
+
+def reminder_flow() -> dict[str, str]:
+    """review with a 20-day non-interrupting reminder: past its due date the task stays open, overdue."""
+    xml = b.diagram(
+        "test_reminder",
+        lanes={"test_clerk": ["start", "compute", "remind", "reminded", "end_reminder"],
+               "test_reviewer": ["review", "end"]},
+        nodes=[b.start(), b.script("compute", "review_timer = deadline_timer(last_timely_day(20))"),
+               b.user("review", "Revisar"), b.timer_boundary("remind", "review", "review_timer", interrupting=False),
+               b.script("reminded", "reminder_sent = True"), b.end("end"), b.end("end_reminder")],
+        flows=[*b.chain("start", "compute", "review", "end"), *b.chain("remind", "reminded", "end_reminder")])
+    return {"reminder.bpmn": xml, "review.schema.json": b.form({}, {"note": {"type": "string"}})}
