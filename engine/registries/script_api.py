@@ -78,11 +78,11 @@ def start_membership_case(ctx, registry_id: str, *, parent_instance_id: int | No
 
 
 def bind(ctx, instance_id: int | None) -> dict[str, Callable]:
-    session = ctx.session
-
+    # Reach ctx.session only inside the functions: binding happens on every command, and a session
+    # is made (with its savepoint) only when a script really touches the registry.
     def register_farmer(applicant: dict, registered_on, renewal_due) -> str:
         """FAR-10 / FAR-11: the admitted applicant's entry, ACTIVE; its id (`F-<n>`)."""
-        existing = farmers.find_by_admission(session, instance_id) if instance_id is not None else None
+        existing = farmers.find_by_admission(ctx.session, instance_id) if instance_id is not None else None
         if existing is not None:
             return existing.id
         record = farmers.create(
@@ -94,7 +94,7 @@ def bind(ctx, instance_id: int | None) -> dict[str, Callable]:
         return record.id
 
     def farmer_status(registry_id: str) -> str:
-        return farmers.get(session, registry_id).status
+        return farmers.get(ctx.session, registry_id).status
 
     def set_farmer_status(registry_id: str, status: str) -> str:
         """FAR-15 / FAR-16 / AMB-17: RENEWAL_OVERDUE stops the notices, REMOVED ends the entry."""
@@ -112,7 +112,7 @@ def bind(ctx, instance_id: int | None) -> dict[str, Callable]:
         return start_membership_case(ctx, registry_id, parent_instance_id=instance_id)
 
     def active_producers(producer_type=None) -> list[dict]:
-        return farmers.active_producers(session, producer_type)
+        return farmers.active_producers(ctx.session, producer_type)
 
     return {"register_farmer": register_farmer, "farmer_status": farmer_status,
             "set_farmer_status": set_farmer_status, "renew_farmer": renew_farmer,
