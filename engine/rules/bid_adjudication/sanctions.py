@@ -7,22 +7,11 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from ..dates import add_months
 from ..decision import Decision, RuleViolation
 
 SANCTION_RULES = {"MULTIPLE_ENVELOPES": ("BID-21",), "CONSPIRACY": ("BID-25",), "COLLUSION": ("BID-29", "AMB-43"),
                   None: ("BID-27",)}
-
-
-def add_months(day: date, months: int) -> date:
-    index = day.year * 12 + (day.month - 1) + months
-    year, month = divmod(index, 12)
-    month += 1
-    for last in (31, 30, 29, 28):
-        try:
-            return date(year, month, min(day.day, last))
-        except ValueError:
-            continue
-    raise ValueError(day)
 
 
 def as_day(value) -> date:

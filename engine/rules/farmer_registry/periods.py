@@ -6,27 +6,14 @@ nominal day, whether it rolled). Year periods (TC-3) never roll and are computed
 """
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import timedelta
 
+from ..dates import add_years, as_day
 from ..decision import Decision
 
 FIXED_CYCLE = "FIXED_CYCLE"
 FILING_DATE = "FILING_DATE"
 LAPSE_STATUS = {"SUSPEND_NOTIFICATIONS": "RENEWAL_OVERDUE", "NONE": "ACTIVE", "REMOVE": "REMOVED"}
-
-
-def as_day(value) -> date:
-    if isinstance(value, datetime):
-        raise ValueError("a legal period starts on a day, not an instant")
-    return value if isinstance(value, date) else date.fromisoformat(str(value))
-
-
-def add_years(day: date, years: int) -> date:
-    """TC-3: same month and day `years` later; 29 Feb maps to 28 Feb."""
-    try:
-        return day.replace(year=day.year + years)
-    except ValueError:
-        return day.replace(year=day.year + years, day=28)
 
 
 def _window(opened_on, days, last_timely_day) -> dict:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..decision import Decision
-from .periods import add_years, as_day
+from ..dates import add_years, as_day
 from .quotes import collection_amount
 
 COMPLETED, NON_COMPLIANCE_COLLECTION = "COMPLETED", "NON_COMPLIANCE_COLLECTION"

@@ -6,25 +6,12 @@ wait) never roll (TC-3) and are computed here.
 """
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import timedelta
 
+from ..dates import add_years, as_day
 from ..decision import Decision
 
 NONE, DISASTER, STRUCTURAL_RISK = "none", "disaster", "structural_risk"
-
-
-def as_day(value) -> date:
-    if isinstance(value, datetime):
-        raise ValueError("a legal period starts on a day, not an instant")
-    return value if isinstance(value, date) else date.fromisoformat(str(value))
-
-
-def add_years(day: date, years: int) -> date:
-    """TC-3: same month and day `years` later; 29 Feb maps to 28 Feb."""
-    try:
-        return day.replace(year=day.year + years)
-    except ValueError:
-        return day.replace(year=day.year + years, day=28)
 
 
 def _window(start, days, last_timely_day) -> dict:
