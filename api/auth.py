@@ -5,7 +5,7 @@ from flask import current_app, g, request
 
 from engine import accounts
 from engine.context import Actor
-from engine.errors import Unauthorized
+from engine.errors import Forbidden, Unauthorized
 
 OPEN_PATHS = {"/api/v1/auth/token", "/api/v1/openapi.json"}
 
@@ -55,3 +55,9 @@ def authenticate_request() -> None:
 
 def actor() -> Actor:
     return g.actor
+
+
+def require_admin(doing: str = "create or correct registry entries") -> None:
+    """403 unless the caller is an admin; `doing` completes "only an admin may …"."""
+    if not actor().is_admin:
+        raise Forbidden(f"only an admin may {doing}")

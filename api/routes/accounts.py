@@ -6,18 +6,12 @@ from flask_smorest import Blueprint
 from sqlalchemy import select
 
 from engine import accounts, views
-from engine.errors import Forbidden
 from engine.persistence.models import Role, User
 
-from ..auth import actor, bearer_token, engine
+from ..auth import actor, bearer_token, engine, require_admin
 from ..schemas import LoginSchema, RoleSchema, TokenSchema, UserCreateSchema, UserSchema
 
 blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authentication, users and roles")
-
-
-def _require_admin():
-    if not actor().is_admin:
-        raise Forbidden("only an admin may manage users and roles")
 
 
 @blp.route("/auth/token", methods=["POST"])
@@ -48,7 +42,7 @@ def me():
 @blp.route("/users", methods=["GET"])
 @blp.response(200, UserSchema(many=True))
 def list_users():
-    _require_admin()
+    require_admin("manage users and roles")
     return engine().read(lambda s: [views.user(u) for u in s.scalars(select(User).order_by(User.username))])
 
 
@@ -56,7 +50,7 @@ def list_users():
 @blp.arguments(UserCreateSchema)
 @blp.response(201, UserSchema)
 def create_user(args):
-    _require_admin()
+    require_admin("manage users and roles")
     return engine().execute(lambda ctx: views.user(accounts.create_user(ctx, **args)), actor())
 
 
@@ -71,6 +65,6 @@ def list_roles():
 @blp.arguments(RoleSchema)
 @blp.response(201, RoleSchema)
 def create_role(args):
-    _require_admin()
+    require_admin("manage users and roles")
     engine().execute(lambda ctx: accounts.add_role(ctx, args["id"], args["label_es"], args["label_en"]), actor())
     return args

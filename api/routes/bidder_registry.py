@@ -8,12 +8,12 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from engine.calendar import add_months, local_date
-from engine.errors import Forbidden, ValidationFailed
+from engine.errors import ValidationFailed
 from engine.parameters import snapshot, typed_value
 from engine.registries import bidders
 from engine.rules.bid_adjudication import similar_purchase_allowed
 
-from ..auth import actor, engine
+from ..auth import actor, engine, require_admin
 from ..pagination import page_response
 from ..schemas import PageArgs, _Strict
 
@@ -80,11 +80,6 @@ class PurchaseLockSchema(Schema):
     locks = fields.List(fields.Dict())
 
 
-def _require_admin():
-    if not actor().is_admin:
-        raise Forbidden("only an admin may create or correct registry entries")
-
-
 def _add_sanction(ctx, bidder_id: str, sanction: dict) -> None:
     months = sanction.get("months")
     if sanction["kind"] == "ban" and months is None:
@@ -122,7 +117,7 @@ def get_bidder(bidder_id):
 @blp.response(201, BidderSchema)
 def create_bidder(args):
     """Add a bidder (admin), e.g. from the paper Registro de Licitadores, with a sanction in force."""
-    _require_admin()
+    require_admin()
 
     def command(ctx):
         bidders.create(ctx, id=args["id"], name=args["name"])
@@ -137,7 +132,7 @@ def create_bidder(args):
 @blp.response(200, BidderSchema)
 def correct_bidder(args, bidder_id):
     """Correct a bidder (admin): rename, add a sanction, or lift those in force; each change audited."""
-    _require_admin()
+    require_admin()
 
     def command(ctx):
         bidders.get(ctx.session, bidder_id)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from engine.errors import Forbidden
 from engine.registries import beneficiaries, regional_offices, stores
 
-from ..auth import actor, engine
+from ..auth import actor, engine, require_admin
 from ..materials_registry_schemas import (
     BeneficiaryCreateSchema, BeneficiaryListArgs, BeneficiaryPatchSchema, BeneficiarySchema, RegionalOfficeSchema,
     StoreCreateSchema, StoreListArgs, StorePatchSchema, StoreSchema,
@@ -16,11 +15,6 @@ from ..pagination import page_response
 
 blp = Blueprint("materials_registries", __name__, url_prefix="/api/v1/registries",
                 description="Materials aid registries")
-
-
-def _require_admin():
-    if not actor().is_admin:
-        raise Forbidden("only an admin may create or correct registry entries")
 
 
 @blp.route("/beneficiaries", methods=["GET"])
@@ -44,7 +38,7 @@ def get_beneficiary(applicant_id):
 @blp.response(201, BeneficiarySchema)
 def create_beneficiary(args):
     """Add an entry (admin), e.g. a beneficiary imported from the paper files with its last use date."""
-    _require_admin()
+    require_admin()
     return engine().execute(lambda ctx: beneficiaries.view(beneficiaries.create(ctx, **args)), actor())
 
 
@@ -53,7 +47,7 @@ def create_beneficiary(args):
 @blp.response(200, BeneficiarySchema)
 def correct_beneficiary(args, applicant_id):
     """Correct an entry (admin); every change is written to the audit log."""
-    _require_admin()
+    require_admin()
     return engine().execute(lambda ctx: beneficiaries.view(beneficiaries.update(ctx, applicant_id, args)), actor())
 
 
@@ -78,7 +72,7 @@ def get_store(store_id):
 @blp.response(201, StoreSchema)
 def create_store(args):
     """Add a store (admin) with its number in the Registro de Licitadores."""
-    _require_admin()
+    require_admin()
     return engine().execute(lambda ctx: stores.view(stores.create(ctx, **args)), actor())
 
 
@@ -87,7 +81,7 @@ def create_store(args):
 @blp.response(200, StoreSchema)
 def correct_store(args, store_id):
     """Correct a store (admin), e.g. mark one that left the Registro; audited."""
-    _require_admin()
+    require_admin()
     return engine().execute(lambda ctx: stores.view(stores.update(ctx, store_id, args)), actor())
 
 

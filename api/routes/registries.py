@@ -3,20 +3,15 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from engine.errors import Forbidden, ValidationFailed
+from engine.errors import ValidationFailed
 from engine.registries import farmers
 from engine.registries.script_api import start_membership_case
 
-from ..auth import actor, engine
+from ..auth import actor, engine, require_admin
 from ..pagination import page_response
 from ..registry_schemas import FarmerCreateSchema, FarmerListArgs, FarmerPatchSchema, FarmerSchema
 
 blp = Blueprint("registries", __name__, url_prefix="/api/v1/registries", description="Registries")
-
-
-def _require_admin():
-    if not actor().is_admin:
-        raise Forbidden("only an admin may create or correct registry entries")
 
 
 @blp.route("/farmers", methods=["GET"])
@@ -40,7 +35,7 @@ def get_farmer(registry_id):
 @blp.response(201, FarmerSchema)
 def create_farmer(args):
     """Add an entry (admin), e.g. a producer imported from the paper registry with its own id."""
-    _require_admin()
+    require_admin()
     follow = args.pop("start_membership")
     if follow and (args.get("renewal_due", True) is None or args["status"] == farmers.REMOVED):
         raise ValidationFailed("a membership needs a renewal date and an entry that is not removed",
@@ -59,5 +54,5 @@ def create_farmer(args):
 @blp.response(200, FarmerSchema)
 def correct_farmer(args, registry_id):
     """Correct an entry (admin); every change is written to the audit log."""
-    _require_admin()
+    require_admin()
     return engine().execute(lambda ctx: farmers.view(farmers.update(ctx, registry_id, args)), actor())
