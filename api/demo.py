@@ -62,6 +62,10 @@ from .demo_bid_adjudication import bid_adjudication_demo  # noqa: E402  (it read
 
 DEMO_STEPS.append(bid_adjudication_demo)
 
+from .demo_surplus_disposition import surplus_disposition_demo  # noqa: E402  (it reads `table` from here)
+
+DEMO_STEPS.append(surplus_disposition_demo)
+
 
 def seed(engine, emit: Callable[[str], None] = print) -> None:
     for step in DEMO_STEPS:

@@ -33,7 +33,8 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
         # Runs even when the case no longer waits: the rule may owe the sender a reason on record
         # (a review request after its deadline is UNTIMELY, not merely unexpected).
         try:
-            rule(payload, case.variables(), bool(catchers))
+            # Like start hooks, a message rule may need a registry (is this producer ACTIVE?).
+            rule(payload, {**case.variables(), "ctx": ctx}, bool(catchers))
         except RuleViolation as refusal:
             refusal.record = {"type": "message_refused", "instance_id": instance_id,
                               "rule_ids": refusal.rule_ids, "message": refusal.message,

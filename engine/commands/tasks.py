@@ -105,15 +105,15 @@ def complete(ctx, task_id: int, data: dict) -> dict:
     if case.instance.status not in ("active", "error"):
         raise Conflict(f"case {row.case_number} is {case.instance.status}", code="CASE_NOT_ACTIVE")
     rule = completion_rule(row.process_key, row.element_id)
+    spiff_task = case.spiff_task(row.spiff_task_id)
     if rule is not None:
         try:
-            rule(data, case.variables())
+            rule(data, case.task_context(spiff_task))
         except RuleViolation as refusal:
             refusal.record = {"type": "task_refused", "instance_id": row.instance_id, "task_id": row.id,
                               "element_id": row.element_id, "rule_ids": refusal.rule_ids,
                               "message": refusal.message, "data": {"code": refusal.code, "submitted": data}}
             raise
-    spiff_task = case.spiff_task(row.spiff_task_id)
     if spiff_task.state != TaskState.READY:
         raise Conflict(f"task {task_id} is not ready", code="TASK_NOT_OPEN")
     _set(ctx, row, assignee=row.assignee or ctx.actor.username, state="completed", completed_at=ctx.now,

@@ -80,6 +80,8 @@ class Case:
                 self.workflow.do_engine_steps()
             except WorkflowException as exc:
                 self._record_error(exc)
+        # A signal nobody waits for is lost (BPMN); the library would keep it in the saved state forever.
+        self.workflow.get_events()
 
     def spiff_task(self, spiff_task_id: str):
         task = self._find(UUID(spiff_task_id))
@@ -180,14 +182,26 @@ class Case:
         """The case's data now: every live branch, and the last finished step (a branch that ended
         keeps its results there), merged oldest change first so the newest value wins."""
         wf = self.workflow
-        tasks = list(wf.get_tasks(state=_LIVE, skip_subprocesses=True))
+        # Sub-processes (a multi-instance sale per unit) show what their live steps know too.
+        tasks = [t for w in self._workflows() for t in w.get_tasks(state=_LIVE, skip_subprocesses=True)]
         if wf.last_task is not None and wf.last_task not in tasks:
             tasks.append(wf.last_task)
         data: dict = {}
         for task in sorted(tasks, key=lambda t: t.last_state_change):
             data.update(task.data)
         data.update(wf.data)
+        # Data objects are the case-wide values every branch shares (BPMN dataObject).
+        data.update(wf.data_objects)
         return data
+
+    def task_context(self, task) -> dict:
+        """What a completion rule sees: the case's variables, and for a step inside a sub-process
+        its own scope first (the unit or lot it is about)."""
+        variables = self.variables()
+        if task is not None and task.workflow is not self.workflow:
+            variables.update(task.data)
+            variables.update(self.workflow.data_objects)
+        return variables
 
     def close(self) -> None:
         instance = self.instance

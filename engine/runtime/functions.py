@@ -18,6 +18,7 @@ from .. import calendar, parameters
 from ..registries import materials_functions
 from ..registries import bid_functions
 from ..registries import notifications
+from ..registries import surplus_functions
 from ..registries import script_api as registry_functions
 from ..rules import farmer_registry, materials_aid
 from ..rules import bid_adjudication
@@ -27,13 +28,13 @@ from .scripting import make_script_engine
 
 # A registry binding module may add hooks that need reference data the pure rules are handed.
 RULE_MODULES = (farmer_registry, materials_aid, materials_functions, bid_adjudication, bid_functions,
-                surplus_disposition)
+                surplus_disposition, surplus_functions)
 
 HELPER_NAMES = frozenset({
     "today", "now", "param", "last_timely_day", "deadline_timer", "add_years", "add_months",
-    "valid_until", "as_date", "money", "extend_deadline",
+    "valid_until", "as_date", "money", "extend_deadline", "local_now",
 }) | registry_functions.NAMES | materials_functions.NAMES | bid_functions.NAMES \
-    | notifications.NAMES
+    | notifications.NAMES | surplus_functions.NAMES
 
 _current_element: ContextVar[str | None] = ContextVar("tramite_current_element", default=None)
 # The task whose script is running: `extend_deadline` finds its case's workflow through it.
@@ -135,6 +136,8 @@ def script_engine_for(ctx, instance_id: int | None, frozen: dict):
 
     helpers = {
         "today": today, "now": lambda: ctx.now, "param": param,
+        # An arrival stamp in Puerto Rico time: the day it shows is the legal day of the act.
+        "local_now": lambda: calendar.to_timer_iso(ctx.now),
         "last_timely_day": last_timely_day, "deadline_timer": deadline_timer,
         "add_years": lambda day, n: calendar.add_years(as_date(day), int(n)),
         "add_months": lambda day, n: calendar.add_months(as_date(day), int(n)),
@@ -149,6 +152,7 @@ def script_engine_for(ctx, instance_id: int | None, frozen: dict):
     helpers.update(materials_functions.bind(ctx, instance_id))
     helpers.update(bid_functions.bind(ctx, instance_id))
     helpers.update(notifications.bind(ctx, instance_id))
+    helpers.update(surplus_functions.bind(ctx, instance_id))
     return _RecordingEngine(make_script_engine(helpers))
 
 

@@ -5,13 +5,16 @@ counts in (`categories`), prices and funds (`pricing`), payment at the collector
 delivery, the Hacienda copy and retention (`delivery`); `hooks` holds what the engine refuses.
 Each script function returns a Decision, recorded in the case history with its rule ids.
 """
+from .cascade import lot_candidates, lots_for, next_stage, window_action
 from .categories import government_order, has_producer_utility, producer_types_for, request_category
 from .common import SUR
+from .disposition import final_disposition, sale_round
 from .delivery import hacienda_copy, invoice_amount, retention_dates, retention_obligation
-from .hooks import COMPLETION_RULES
+from .hooks import COMPLETION_RULES, LANE_REFUSALS
 from .payment import payment_check
+from .requests import close_unreached, register_request, request_refused, set_status
 from .pricing import discount_pct, fund_split, sale_price
-from .transfer import transfer_candidates, transferee_choice
+from .transfer import transfer_candidates, transfer_route, transferee_choice
 
 SCRIPT_FUNCTIONS = {
     "surplus_request_category": request_category,
@@ -24,7 +27,19 @@ SCRIPT_FUNCTIONS = {
     "surplus_invoice_amount": invoice_amount,
     "surplus_retention_obligation": retention_obligation,
     "surplus_retention_dates": retention_dates,
+    "surplus_register_request": register_request,
+    "surplus_transfer_route": transfer_route,
+    "surplus_next_stage": next_stage,
+    "surplus_window_action": window_action,
+    "surplus_lots": lots_for,
+    "surplus_lot_candidates": lot_candidates,
+    "surplus_sale_round": sale_round,
+    "surplus_final_disposition": final_disposition,
+    # list helpers, no decision of their own
+    "surplus_set_status": set_status,
+    "surplus_close_unreached": close_unreached,
+    "surplus_producer_types": producer_types_for,
 }
 
-__all__ = ["COMPLETION_RULES", "SCRIPT_FUNCTIONS", "SUR", "discount_pct", "has_producer_utility",
+__all__ = ["COMPLETION_RULES", "LANE_REFUSALS", "request_refused", "SCRIPT_FUNCTIONS", "SUR", "discount_pct", "has_producer_utility",
            "producer_types_for", "transfer_candidates"]

@@ -34,6 +34,16 @@ def payment_recorded(data: dict, case: dict) -> None:
                   _rules(case).get("allowed_instruments", ("cheque_certificado", "giro_postal", "cheque_gerente")))
 
 
+def _receipt_of_sale(case: dict) -> str | None:
+    """The Recaudador's receipt for this lot's current buyer (kept in the `receipts` data object)."""
+    lot = case.get("lot")
+    if lot is None:
+        return str(case["receipt_number"]) if case.get("receipt_number") else None
+    issued = (case.get("receipts") or {}).get(str(lot.get("lot_id"))) or {}
+    return str(issued["receipt_number"]) if issued.get("buyer") == case.get("buyer") and \
+        issued.get("receipt_number") else None
+
+
 def item_delivered(data: dict, case: dict) -> None:
     item = case.get("item") or {}
     if item.get("is_vehicle") and case.get("stage") == "TRANSFER" and not case.get("vehicle_order_approved"):
@@ -41,7 +51,8 @@ def item_delivered(data: dict, case: dict) -> None:
                "SUR-05")
     if case.get("buyer_kind") in PAYING_KINDS:
         receipt = str(data.get("payment_receipt_number") or "").strip()
-        if not receipt or not case.get("receipt_number") or receipt != str(case["receipt_number"]):
+        expected = _receipt_of_sale(case)
+        if not receipt or not expected or receipt != expected:
             refuse("DELIVERY_REQUIRES_PAYMENT_RECEIPT", "the buyer must hand the custodian the Recaudador's receipt",
                    "SUR-21", "FAR-25")
 
@@ -51,10 +62,36 @@ def return_decided(_data: dict, case: dict) -> None:
         refuse("AUDIT_REPORT_REQUIRED", "a return can be required only after an informe de fiscalización", "SUR-18")
 
 
+def vehicle_order_set(data: dict, case: dict) -> None:
+    live = {r["request_id"] for r in case.get("requests") or [] if r.get("status") in ("PENDING", "SELECTED")}
+    order = [str(i) for i in data.get("order") or []]
+    if not order:
+        refuse("VEHICLE_ORDER_EMPTY", "the order lists at least one request", "SUR-05")
+    unknown = [i for i in order if i not in live]
+    if unknown or len(set(order)) != len(order):
+        refuse("UNKNOWN_REQUEST", f"not pending requests (or repeated): {', '.join(unknown) or 'repeated ids'}",
+               "SUR-05")
+
+
+def lottery_drawn(data: dict, case: dict) -> None:
+    lot = case.get("lot") or {}
+    if str(data.get("unit_id")) not in [str(u) for u in lot.get("units") or []]:
+        refuse("UNKNOWN_UNIT", f"this lottery is for unit {', '.join(lot.get('units') or [])}, not "
+               f"{data.get('unit_id')}", "FAR-20", "FAR-21")
+    witnessed = data.get("witnessed_result")
+    if witnessed not in (None, "") and str(witnessed) not in (case.get("candidates") or []):
+        refuse("LOTTERY_RESULT_INVALID", f"{witnessed} did not ask for this unit", "FAR-20", "AMB-15")
+
+
 COMPLETION_RULES = {
+    (SUR, "set_vehicle_order"): vehicle_order_set,
+    (SUR, "draw_lottery"): lottery_drawn,
     (SUR, "select_transferee"): transferee_selected,
     (SUR, "set_price"): price_set,
     (SUR, "record_payment"): payment_recorded,
     (SUR, "deliver_item"): item_delivered,
     (SUR, "decide_return"): return_decided,
 }
+
+# SUR-05: a vehicle goes nowhere without the Comisionado's anuencia; nobody else can give it.
+LANE_REFUSALS = {(SUR, "approve_vehicle_order"): ("VEHICLE_ORDER_NOT_APPROVED", ("SUR-05",))}

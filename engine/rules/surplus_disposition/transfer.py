@@ -55,3 +55,15 @@ def transferee_choice(requests, request_id, skipped=(), criteria_mode="SCREEN") 
     return Decision(outcome=chosen, rule_ids=tuple(dict.fromkeys(rules)),
                     inputs={"arrival_order": ids, "criteria_mode": criteria_mode},
                     details={"assignee": chosen, "skipped": skips})
+
+
+def transfer_route(requests, item) -> Decision:
+    """At the close of the claim window (SUR-02…07): VEHICLE (the Jefe de Transportación sets the
+    order, SUR-05), SELECT (the Encargado picks among component agencies, SUR-04) or NONE (the sale
+    phase opens, SUR-08)."""
+    vehicle = bool((item or {}).get("is_vehicle"))
+    waiting = transfer_candidates(requests, vehicle)
+    route = ("VEHICLE" if vehicle else "SELECT") if waiting else "NONE"
+    rules = ("SUR-05", "AMB-09") if vehicle else ("SUR-04", "SUR-07")
+    return Decision(route, rules + (("SUR-08",) if route == "NONE" else ()),
+                    {"is_vehicle": vehicle, "candidates": [r["request_id"] for r in waiting]})

@@ -1,47 +1,93 @@
+"""Surplus disposition played through the HTTP API: the real diagram and forms, the Encargado and the
+other roles of the contract, requests sent as messages while the clock moves."""
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from engine import accounts
+from engine.bootstrap import procedure_files
 from engine.context import SYSTEM
+from engine.registries import farmers
 from tests.conftest import PASSWORD
 
-from .harness import SUR, harness_files
-
+REPO = Path(__file__).resolve().parents[3]
+SUR = "surplus_disposition"
 STAFF = {"encargado": "surplus_officer", "recaudador": "collector", "custodio": "custodian",
-         "comisionado": "commissioner"}
+         "comisionado": "commissioner", "transportacion": "transport_chief"}
+
+
+def procedure_texts(key: str) -> dict[str, str]:
+    files = procedure_files(REPO / "processes" / key, REPO / "forms")
+    return {name: content.decode("utf-8") for name, content in files.items()}
+
+
+def surplus_files() -> dict[str, str]:
+    return procedure_texts(SUR)
+
+
+def item(number, value, utility="none", units=("U1",), **extra) -> dict:
+    return {"inventory_number": number, "description": f"bien {number}", "is_vehicle": False, "utility": utility,
+            "estimated_value": value, "donated": False, "scrap_for_vehicle_repair": False,
+            "units": [{"unit_id": u, "use_category": "general"} for u in units], **extra}
+
+
+def requester(rid, kind, name=None, **extra) -> dict:
+    return {"id": rid, "name": name or rid, "kind": kind, "obliged_to_dispose_through_commission": False,
+            "under_commission_jurisdiction": True, "endorsement": None, "registry_id": None, **extra}
 
 
 class Surplus:
+    """Scenario steps of the contract, each one HTTP call as the role the contract names."""
+
     def __init__(self, api):
         self.api = api
 
-    def day(self, iso_day: str, hour: int = 13):
-        self.api.move_clock(f"{iso_day}T{hour:02d}:00:00-04:00")
+    def at(self, instant: str):
+        """`2024-04-02 14:00` or `2024-04-02` (13:00) in Puerto Rico time."""
+        day, _, clock = instant.partition(" ")
+        return self.api.move_clock(f"{day}T{clock or '13:00'}:00-04:00")
 
     def param(self, name, value):
         self.api.put(f"/api/v1/parameters/{name}", "admin", {"value": value})
 
-    def start(self, item, requester=None, stage="SALE", requests=(), registry_status=None, buyer_profile=None,
-              expect=201):
-        variables = {"stage": stage, "item": item, "requester": requester, "requests": list(requests),
-                     "registry_status": registry_status, "buyer_profile": buyer_profile or {}}
-        return self.api.post(f"/api/v1/processes/{SUR}/instances", "encargado", {"variables": variables},
+    def start(self, item_, expect=201):
+        return self.api.post(f"/api/v1/processes/{SUR}/instances", "encargado", {"variables": {"item": item_}},
                              expect=expect)
 
-    def complete(self, case, element_id, data, user, expect=200):
-        task = self.api.open_task(case, element_id)
+    def request(self, case, who, units=None, expect=200):
+        payload = {"requester": who} if units is None else {"requester": who, "units": list(units)}
+        return self.api.post(f"/api/v1/instances/{case['id']}/messages/request", "encargado", {"payload": payload},
+                             expect=expect)
+
+    def message(self, case, name, payload, user="encargado", expect=200):
+        return self.api.post(f"/api/v1/instances/{case['id']}/messages/{name}", user, {"payload": payload},
+                             expect=expect)
+
+    def case(self, case_or_id):
+        case_id = case_or_id["id"] if isinstance(case_or_id, dict) else case_or_id
+        return self.api.get(f"/api/v1/instances/{case_id}", "boss")
+
+    def v(self, case):
+        return self.case(case)["variables"]
+
+    def tasks(self, case, element_id=None):
+        return [t for t in self.case(case)["open_tasks"] if element_id is None or t["element_id"] == element_id]
+
+    def complete(self, case, element_id, data, user, expect=200, task=None):
+        task = task or self.api.open_task(self.case(case), element_id)
         answer = self.api.post(f"/api/v1/tasks/{task['id']}/complete", user, {"data": data}, expect=expect)
         return answer["instance"] if expect == 200 else answer
 
-    def case(self, case_id):
-        return self.api.get(f"/api/v1/instances/{case_id}", "boss")
+    def history(self, case):
+        return self.api.get(f"/api/v1/instances/{case['id']}/history", "boss")
 
-    def history(self, case_id):
-        return self.api.get(f"/api/v1/instances/{case_id}/history", "boss")
+    def decisions(self, case, rule):
+        return [e for e in self.history(case) if e["type"] == "decision" and e["data"].get("rule") == rule]
 
-    def decisions(self, case_id, rule):
-        return [e for e in self.history(case_id) if e["type"] == "decision" and e["data"].get("rule") == rule]
+    def notices(self, case):
+        return self.api.get(f"/api/v1/instances/{case['id']}/notifications", "boss")
 
 
 @pytest.fixture
@@ -50,5 +96,21 @@ def surplus(api, engine):
         for username, role in STAFF.items():
             accounts.create_user(ctx, username, PASSWORD, [role], full_name=username.title())
     engine.execute(seed, SYSTEM)
-    api.deploy(SUR, harness_files())
+    api.deploy(SUR, surplus_files())
+    api.deploy("bid_adjudication", procedure_texts("bid_adjudication"))  # the public auction (SUR-15)
     return Surplus(api)
+
+
+@pytest.fixture
+def producers(engine):
+    """The registered producers of EXAMPLES.md, ACTIVE unless a test changes them."""
+    from datetime import date
+
+    def seed(ctx):
+        for rid, kind in (("F-17", "agricultor"), ("F-21", "agricultor"), ("F-22", "agricultor"),
+                          ("F-23", "agricultor"), ("F-31", "agricultor"), ("F-32", "agricultor"),
+                          ("F-40", "pescador"), ("F-50", "agricultor")):
+            farmers.create(ctx, id=rid, name=f"Productor {rid}", producer_type=kind,
+                           address=f"Calle {rid}, Aibonito", municipality="Aibonito",
+                           registered_on=date(2024, 2, 5), renewal_due=date(2026, 2, 5))
+    engine.execute(seed, SYSTEM)
