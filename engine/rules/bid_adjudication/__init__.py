@@ -1,11 +1,13 @@
 """Decision rules of municipal bid adjudication by the Junta de Subastas (BID-nn, AMB-38…51).
 
 Families, one module each: which offers may be considered (`screening`), evaluated prices,
-ranking and ties (`ranking`), single offers and the award (`award`), bans (`sanctions`), what
-follows a failed or cancelled bid (`follow_up`); `hooks` holds what the engine refuses.
+ranking and ties (`ranking`), single offers and the award (`award`), bans (`sanctions`), sworn
+complaints found unjustified (`complaints`), what follows a failed or cancelled bid
+(`follow_up`); `hooks` holds what the engine refuses.
 Names are unique across procedures: every procedure's functions share one script whitelist.
 """
 from .award import award_result, reasonableness_hint, single_offer_route
+from .complaints import complaint_referral, complaint_unjustified
 from .follow_up import (
     cancellation_result,
     fiscal_year_end,
@@ -17,6 +19,7 @@ from .follow_up import (
 )
 from .hooks import BID, COMPLETION_RULES, MESSAGE_RULES, bid_filed
 from .ranking import (
+    effective_tie_method,
     lottery_participants,
     next_tie,
     rank_offers,
@@ -33,12 +36,15 @@ SCRIPT_FUNCTIONS = {
     "rank_offers": rank_offers,
     "next_tie": next_tie,
     "tie_resolution": tie_resolution,
+    "effective_tie_method": effective_tie_method,
     "winner_first": winner_first,
     "witnessed_winner": witnessed_winner,
     "lottery_participants": lottery_participants,
     "single_offer_route": single_offer_route,
     "award_result": award_result,
     "ban_periods": ban_periods,
+    "complaint_unjustified": complaint_unjustified,
+    "complaint_referral": complaint_referral,
     "follow_up_outcome": follow_up_result,
     "cancellation_result": cancellation_result,
     "fiscal_year_end": fiscal_year_end,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from ..decision import Decision, RuleViolation
+from ..decision import Decision, Refusal, RuleViolation
 from .ranking import cents, exact
 
 # BID-31 covers «obras de construcción o servicios»; BID-32 «los demás casos».
@@ -100,6 +100,27 @@ def single_bidder_alert(count, threshold) -> Decision:
     reached = threshold is not None and int(count) >= int(threshold)
     return Decision(outcome=reached, rule_ids=("BID-20", "AMB-42"),
                     inputs={"consecutive_single_bidder_bids": int(count), "threshold": threshold})
+
+
+def mayor_notice_pending(case) -> bool:
+    """BID-20: the opening reached the threshold and the Junta has not informed the Alcalde yet."""
+    return bool(case.get("mayor_alert")) and not str(case.get("notice_text") or "").strip()
+
+
+def check_mayor_notice(notice_text) -> None:
+    """BID-20 «viene obligada a informarlo al Alcalde»: an empty notice informs nobody."""
+    if not str(notice_text or "").strip():
+        raise RuleViolation("ALCALDE_NOTICE_REQUIRED",
+                            "the Junta must tell the Alcalde which matter keeps drawing a single bidder",
+                            ("BID-20", "AMB-42"))
+
+
+def check_notice_before_cancelling(case) -> None:
+    """A cancellation would end the case with the BID-20 notice still owed, so it waits for it (409)."""
+    if mayor_notice_pending(case):
+        raise Refusal("ALCALDE_NOTICE_REQUIRED",
+                      "this matter reached the single-bidder threshold: inform the Alcalde (inform_mayor) "
+                      "before cancelling the bid", ("BID-20", "AMB-42", "BID-33"))
 
 
 def single_source_contract(single_source) -> Decision:

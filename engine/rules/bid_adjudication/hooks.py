@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from ..decision import RuleViolation
 from .award import check_awards
-from .follow_up import check_cancellation, check_follow_up
-from .ranking import witnessed_winner
+from .complaints import check_complaint, check_complaint_resolution
+from .follow_up import check_cancellation, check_follow_up, check_mayor_notice, check_notice_before_cancelling
+from .ranking import effective_tie_method, witnessed_winner
 from .sanctions import check_sanctions
 from .screening import equipment_criteria_missing
 
@@ -55,17 +56,20 @@ def offers_evaluated(data: dict, case: dict) -> None:
                             f"criteria a–f must be recorded for offers {', '.join(missing)}", ("BID-11",))
     if data.get("collusion") == "conspiracy" and not data.get("conspirators"):
         raise RuleViolation("CONSPIRATORS_REQUIRED", "a conspiracy names the bidders found in it", ("BID-25",))
+    check_complaint(data.get("complaint"), [o["bidder_id"] for o in case.get("offers") or []])
 
 
 def sanctions_set(data: dict, case: dict) -> None:
     limits = case.get("bid_limits") or {}
     check_sanctions(data.get("sanctions") or [], case.get("sanction_candidates") or [],
                     limits.get("ban_range", (12, 36)), limits.get("collusion_range"))
+    check_complaint_resolution(data, case.get("complaint_finding"))
 
 
 def tie_broken(data: dict, case: dict) -> None:
     tie = [str(t) for t in case.get("tie") or []]
-    method = data["method"]
+    method = effective_tie_method(data["method"], data.get("chosen_offer_id"),
+                                  (case.get("bid_limits") or {}).get("tie_fallback"))
     if method == "qualitative" and str(data.get("chosen_offer_id")) not in tie:
         raise RuleViolation("TIE_CHOICE_INVALID", "the Junta's choice must be one of the tied offers", ("BID-23",))
     if method == "qualitative" and not data.get("basis"):
@@ -91,10 +95,15 @@ def follow_up_chosen(data: dict, case: dict) -> None:
     check_follow_up(data, case["bid"]["kind"], bool(case.get("collusion_of_all")))
 
 
-def cancellation_requested(payload: dict, _case: dict, expected: bool) -> None:
+def mayor_informed(data: dict, _case: dict) -> None:
+    check_mayor_notice(data.get("notice_text"))
+
+
+def cancellation_requested(payload: dict, case: dict, expected: bool) -> None:
     """BID-33 / BID-34: only a cancellation that can still happen is judged; after the award the
-    case no longer waits for it (409)."""
+    case no longer waits for it (409). BID-20's notice to the Alcalde comes first."""
     if expected:
+        check_notice_before_cancelling(case)
         check_cancellation(payload)
 
 
@@ -105,6 +114,7 @@ COMPLETION_RULES = {
     (BID, "break_tie"): tie_broken,
     (BID, "award"): award_decided,
     (BID, "follow_up_action"): follow_up_chosen,
+    (BID, "inform_mayor"): mayor_informed,
 }
 
 MESSAGE_RULES = {(BID, "cancel"): cancellation_requested}

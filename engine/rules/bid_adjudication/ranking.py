@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
-from ..decision import Decision
+from ..decision import Decision, RuleViolation
 from .screening import CONSIDERED
 
 CENT = Decimal("0.01")
@@ -61,9 +61,22 @@ def rank_offers(offers, offers_status, kind) -> Decision:
                              "tie_line": next(iter(ties), None)})
 
 
-def tie_resolution(tie, method, chosen_offer_id=None, basis=None, lottery=None, offers=()) -> Decision:
-    """BID-23 / BID-24 / AMB-45: the Junta's qualitative choice, a lottery in the bidders' presence,
-    or a new bid among the tied bidders."""
+# AMB-45 `bid.tieBreakAfterQualitative`: what the Junta falls back on when experience, quality,
+# warranties and delivery leave the offers identical (BID-24 offers both, «También podrá»).
+TIE_FALLBACKS = {"LOTTERY": "lottery", "NEW_BID_AMONG_TIED": "new_bid_among_tied"}
+
+
+def effective_tie_method(method, chosen_offer_id, fallback) -> str:
+    """The contract's three methods stay open to the Junta; a qualitative comparison that chooses no
+    offer (they stayed identical) goes on by the configured fallback."""
+    if method == "qualitative" and chosen_offer_id in (None, ""):
+        return TIE_FALLBACKS.get(str(fallback), "lottery")
+    return method
+
+
+def tie_resolution(tie, method, chosen_offer_id=None, basis=None, lottery=None, offers=(), fallback=None) -> Decision:
+    """BID-23 / BID-24 / AMB-45: the Junta's qualitative choice, or the configured fallback: a
+    lottery in the bidders' presence or a new bid among the tied bidders."""
     winner = None
     if method == "qualitative":
         winner = str(chosen_offer_id)
@@ -71,7 +84,8 @@ def tie_resolution(tie, method, chosen_offer_id=None, basis=None, lottery=None, 
         winner = str(lottery["winner"])
     return Decision(outcome=winner or "NEW_BID_AMONG_TIED",
                     rule_ids=("BID-23", "AMB-45") if method == "qualitative" else ("BID-24", "AMB-45", "TC-7"),
-                    inputs={"tie": list(tie), "method": method, "basis": basis},
+                    inputs={"tie": list(tie), "method": method, "basis": basis,
+                            "tie_break_after_qualitative": fallback},
                     details={"winner": winner, "method": method})
 
 

@@ -11,7 +11,7 @@ from ..dates import add_months
 from ..decision import Decision, RuleViolation
 
 SANCTION_RULES = {"MULTIPLE_ENVELOPES": ("BID-21",), "CONSPIRACY": ("BID-25",), "COLLUSION": ("BID-29", "AMB-43"),
-                  None: ("BID-27",)}
+                  "UNJUSTIFIED_COMPLAINT": ("BID-27", "AMB-49"), None: ("BID-27",)}
 
 
 def as_day(value) -> date:

@@ -64,6 +64,7 @@ def test_qualitative_tie_break_and_new_bid_among_tied(bids):
     assert rule_of(refused) == ["TIE_CHOICE_INVALID"]
     case = bids.complete(case, "break_tie", {"method": "qualitative", "chosen_offer_id": "B", "basis": "WARRANTY"}, "J2")
     assert case["variables"]["ranking"]["1"] == ["B", "A"]
+    bids.param("bid.tieBreakAfterQualitative", "NEW_BID_AMONG_TIED")
     other = bids.played([offer("A", "1000.00"), offer("B", "1000.00")])
     other = bids.complete(other, "break_tie", {"method": "new_bid_among_tied"}, "J2")
     assert other["outcome"] == "NEW_BID_AMONG_TIED" and other["status"] == "completed"
