@@ -12,7 +12,7 @@ from .disposition import final_disposition, sale_round
 from .delivery import hacienda_copy, invoice_amount, retention_dates, retention_obligation
 from .hooks import COMPLETION_RULES, LANE_REFUSALS
 from .payment import payment_check
-from .requests import close_unreached, register_request, request_refused, set_status
+from .requests import close_unreached, register_request, request_refused, select_for, set_status
 from .pricing import discount_pct, fund_split, sale_price
 from .transfer import transfer_candidates, transfer_route, transferee_choice
 
@@ -38,6 +38,7 @@ SCRIPT_FUNCTIONS = {
     # list helpers, no decision of their own
     "surplus_set_status": set_status,
     "surplus_close_unreached": close_unreached,
+    "surplus_select": select_for,
     "surplus_producer_types": producer_types_for,
 }
 

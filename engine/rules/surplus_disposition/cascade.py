@@ -52,7 +52,8 @@ def window_action(stage, requests, item, producer_utility_types, gov_order, wind
                                     "gov_order": gov_order, "window_over": bool(window_over)})
 
 
-def lots_for(stage, item, requests, vehicle_order=None, assignee=None, unsold_units=None) -> Decision:
+def lots_for(stage, item, requests, vehicle_order=None, assignee=None, unsold_units=None,
+             lottery_until=None) -> Decision:
     """What is sold now: per unit to producers (FAR-21, units with at least one request), the whole
     item (its unsold units) otherwise."""
     units = [u for u in (item.get("units") or []) if unsold_units is None or u["unit_id"] in unsold_units]
@@ -63,7 +64,7 @@ def lots_for(stage, item, requests, vehicle_order=None, assignee=None, unsold_un
             asked = [r for r in _in_stage(requests, stage) if unit["unit_id"] in r.get("units", [])]
             if asked:
                 lots.append({**base, "lot_id": unit["unit_id"], "units": [unit["unit_id"]],
-                             "use_category": unit.get("use_category")})
+                             "use_category": unit.get("use_category"), "lottery_until": lottery_until})
         return Decision(lots, ("FAR-21", "AMB-16", "FAR-19"), {"stage": stage, "units": [u["unit_id"] for u in units]})
     lot = {**base, "lot_id": "+".join(u["unit_id"] for u in units) or "ITEM", "units": [u["unit_id"] for u in units],
            "vehicle_order": list(vehicle_order or []), "assignee": assignee}
@@ -71,10 +72,22 @@ def lots_for(stage, item, requests, vehicle_order=None, assignee=None, unsold_un
                                                                    "units": [u["unit_id"] for u in units]})
 
 
-def lot_candidates(lot, requests, item, producer_utility_types, gov_order) -> Decision:
+def _under_cap(request, lot, item, cap) -> bool:
+    """AMB-16: with `farmer.maxUnitsPerProducerPerCategory` set, a producer who already holds that
+    many units of the lot's use category is passed over."""
+    if cap in (None, ""):
+        return True
+    category = {u["unit_id"]: u.get("use_category") for u in item.get("units") or []}
+    held = [u for u in request.get("selected_units") or [] if u not in lot["units"]
+            and category.get(u) == lot.get("use_category")]
+    return len(held) < int(cap)
+
+
+def lot_candidates(lot, requests, item, producer_utility_types, gov_order, max_units_per_producer=None) -> Decision:
     """Who may take the lot now, in order: the Encargado's assignee; the consented vehicle order
     (SUR-05); category 1 in the AMB-04 order; producers who asked for the unit in order of receipt
-    (FAR-19); category 3 by arrival. Nobody who did not collect (NO_INTEREST) comes back."""
+    (FAR-19), the first pick by lottery among those who asked within the request window (AMB-15);
+    category 3 by arrival. Nobody who did not collect (NO_INTEREST) comes back."""
     stage = lot["stage"]
     live = {r["request_id"]: r for r in requests or [] if r.get("status") in LIVE}
     if stage == "TRANSFER" and lot.get("vehicle_order"):
@@ -86,11 +99,19 @@ def lot_candidates(lot, requests, item, producer_utility_types, gov_order) -> De
                                  producer_utility_types, gov_order).outcome
         rules = ("SUR-09", "SUR-10", "SUR-23", "AMB-04")
     elif stage == "CATEGORY_2":
-        order = [r["request_id"] for r in _in_stage(requests, stage) if lot["units"][0] in r.get("units", [])]
-        rules = ("FAR-19", "FAR-20", "FAR-21", "AMB-15")
+        asked = [r for r in _in_stage(requests, stage) if lot["units"][0] in r.get("units", [])
+                 and _under_cap(r, lot, item, max_units_per_producer)]
+        order = [r["request_id"] for r in asked]
+        in_window = [r["request_id"] for r in asked if not lot.get("lottery_until")
+                     or str(r["received_at"])[:10] <= str(lot["lottery_until"])]
+        rules = ("FAR-19", "FAR-20", "FAR-21", "AMB-15") + (("AMB-16",) if max_units_per_producer else ())
     else:
         order, rules = [r["request_id"] for r in _in_stage(requests, stage)], ("SUR-13", "SUR-23")
-    lottery = stage == "CATEGORY_2" and len(order) > 1 and not lot.get("lottery_done")
+    lottery = stage == "CATEGORY_2" and len(in_window) > 1 and not lot.get("lottery_done")
+    if lottery:
+        order = in_window + [i for i in order if i not in in_window]  # the rest wait in order of receipt
     action = "UNSOLD" if not order else ("LOTTERY" if lottery else "SELL")
-    return Decision(action, rules, {"lot_id": lot["lot_id"], "stage": stage, "candidates": order},
-                    {"candidates": order, "buyer": order[0] if order and not lottery else None})
+    return Decision(action, rules, {"lot_id": lot["lot_id"], "stage": stage, "candidates": order,
+                                    "max_units_per_producer": max_units_per_producer},
+                    {"candidates": in_window if lottery else order,
+                     "buyer": order[0] if order and not lottery else None})

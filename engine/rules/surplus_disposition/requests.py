@@ -87,3 +87,16 @@ def set_status(requests, request_ids, status, only_from=None) -> list[dict]:
 def close_unreached(requests) -> list[dict]:
     """At the end of the cascade every request still waiting was never reached (SUR-12)."""
     return set_status(requests, [r["request_id"] for r in requests or []], "NOT_REACHED", only_from=("PENDING",))
+
+
+def select_for(requests, request_id, units) -> list[dict]:
+    """`requests` with `request_id` SELECTED and the lot's units noted on it (the per-producer cap of
+    AMB-16 counts them)."""
+    out = []
+    for r in requests or []:
+        r = dict(r)
+        if r["request_id"] == str(request_id):
+            r["status"] = "SELECTED"
+            r["selected_units"] = sorted(set(r.get("selected_units") or []) | {str(u) for u in units})
+        out.append(r)
+    return out
