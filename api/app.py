@@ -15,6 +15,7 @@ from engine.settings import Settings
 
 from . import errors
 from .auth import authenticate_request, release_read_connection
+from .hostile_input import refuse_hostile_input
 from .routes import accounts, admin, instances, ops, processes, registries, tasks
 from .routes import materials_registries
 from .routes import bidder_registry
@@ -55,6 +56,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
         API_SPEC_OPTIONS={"components": {"securitySchemes": {
             "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]},
     )
+    app.config["TRAMITE_LOGIN_POLICY"] = settings.login_policy()
     engine = engine or Engine(settings.database_url, settings.clock())
     app.extensions["tramite"] = engine
     if bootstrap:
@@ -73,6 +75,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
     install_static(app)
     install_web(app)
     app.before_request(authenticate_request)
+    app.before_request(refuse_hostile_input)
     app.teardown_request(release_read_connection)
     errors.install(app)
     return app

@@ -7,6 +7,7 @@ from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import EngineError
+from engine.login_throttle import TooManyLogins
 from engine.rules.decision import RuleViolation
 
 log = logging.getLogger("tramite.api")
@@ -41,6 +42,15 @@ def install(app: Flask) -> None:
     def engine_error(exc: EngineError):
         return body(exc.status, exc.reason, exc.message, exc.errors)
 
+    @app.errorhandler(TooManyLogins)
+    def too_many_logins(exc: TooManyLogins):
+        # API.md's error body plus the message in both languages: a login form shows it as it is.
+        response = jsonify({"code": exc.status, "status": exc.reason, "message": exc.message,
+                            "message_en": exc.message, "message_es": exc.message_es, "errors": exc.errors})
+        response.status_code = exc.status
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
+
     @app.errorhandler(RuleViolation)
     def rule_violation(exc: RuleViolation):
         # A rule may name several codes and the fields at fault (e.g. the missing documents).
@@ -57,7 +67,12 @@ def install(app: Flask) -> None:
                 if all(k in ("json", "query", "form", "files", "headers") for k in errors) else _flatten(errors)
             return body(422, "Unprocessable Entity", "the request has invalid fields", errors)
         message = data.get("message") or exc.description or exc.name
-        return body(exc.code or 500, exc.name, str(message), _flatten(errors) if errors else {})
+        response = body(exc.code or 500, exc.name, str(message), _flatten(errors) if errors else {})
+        # The exception's own headers say what the client needs (Allow on a 405, WWW-Authenticate).
+        for name, value in exc.get_headers():
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):

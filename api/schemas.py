@@ -4,6 +4,10 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 Instant = fields.String  # ISO 8601 with offset, already rendered by the engine's views
+# Ids are PostgreSQL bigints, version numbers integers: a larger number names nothing (and the
+# database would refuse to compare with it).
+MAX_ID = 2**63 - 1
+MAX_VERSION = 2**31 - 1
 
 
 class _Strict(Schema):
@@ -88,7 +92,7 @@ class VersionSchema(Schema):
 
 class StartCaseSchema(_Strict):
     variables = fields.Dict(load_default=dict)
-    version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1))
+    version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class TaskSchema(Schema):
@@ -233,7 +237,7 @@ class TaskListArgs(PageArgs):
     scope = fields.String(validate=validate.OneOf(["mine", "available", "all"]))
     state = fields.String(load_default="open", validate=validate.OneOf(["open", "completed", "any"]))
     process = fields.String()
-    instance = fields.Integer()
+    instance = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
     element_id = fields.String()
     overdue = fields.Boolean()
 

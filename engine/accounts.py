@@ -10,6 +10,7 @@ from datetime import datetime, timedelta, timezone
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
+from . import login_throttle
 from .context import BUILTIN_ROLES, Actor
 from .errors import Conflict, NotFound, Unauthorized, ValidationFailed
 from .paths import processes_dir
@@ -91,6 +92,10 @@ def issue_token(ctx, username: str, password: str) -> tuple[str, ApiToken, User]
     user = ctx.session.scalars(select(User).where(User.username == username)).first()
     if user is None or not user.active or not check_password(password, user.password_hash):
         raise Unauthorized("wrong username or password")
+    return _new_token(ctx, user)
+
+
+def _new_token(ctx, user: User) -> tuple[str, ApiToken, User]:
     token = secrets.token_urlsafe(32)
     # Tokens live on the machine's time, not the engine clock: moving a training clock two
     # years ahead must not log everybody out.
@@ -99,6 +104,51 @@ def issue_token(ctx, username: str, password: str) -> tuple[str, ApiToken, User]
                    expires_at=issued + TOKEN_LIFETIME)
     ctx.session.add(row)
     return token, row, user
+
+
+def log_in(engine, username: str, password: str, address: str,
+           policy: login_throttle.LoginPolicy | None = None) -> tuple[str, ApiToken, User]:
+    """A token for good credentials; 401 for bad ones, 429 while too many have failed.
+
+    The failure is written in the same transaction that checked the count, and that transaction
+    commits: raising inside it would roll the failure back and nothing would ever be counted.
+    """
+    issued = engine.execute(_try_credentials, Actor(username), username, password, address,
+                            policy or login_throttle.LoginPolicy())
+    if issued is None:
+        raise Unauthorized("wrong username or password")
+    return issued
+
+
+def _try_credentials(ctx, username, password, address, policy):
+    now = datetime.now(timezone.utc)
+    login_throttle.check(ctx.conn, policy, username, address, now)  # before the password is even looked at
+    try:
+        issued = issue_token(ctx, username, password)
+    except Unauthorized:
+        login_throttle.record_failure(ctx.conn, policy, username, address, now)
+        return None
+    login_throttle.forget(ctx.conn, username)
+    return issued
+
+
+def verify_login(engine, username: str, password: str, address: str,
+                 policy: login_throttle.LoginPolicy | None = None) -> int | None:
+    """The web page's login: the user's id for good credentials of an active user, else None; the
+    same throttle as the API's token route (429 while too many have failed)."""
+    return engine.execute(_check_credentials, Actor(username), username, password, address,
+                          policy or login_throttle.LoginPolicy())
+
+
+def _check_credentials(ctx, username, password, address, policy):
+    now = datetime.now(timezone.utc)
+    login_throttle.check(ctx.conn, policy, username, address, now)
+    user = ctx.session.scalars(select(User).where(User.username == username.strip())).first()
+    if user is None or not user.active or not check_password(password, user.password_hash):
+        login_throttle.record_failure(ctx.conn, policy, username, address, now)
+        return None
+    login_throttle.forget(ctx.conn, username)
+    return user.id
 
 
 _TOKEN, _USER, _USER_ROLE = ApiToken.__table__, User.__table__, UserRole.__table__
@@ -133,4 +183,52 @@ def get_user(session: Session, username: str) -> User:
     user = session.scalars(select(User).where(User.username == username)).first()
     if user is None:
         raise NotFound(f"there is no user {username!r}")
+    return user
+
+
+# -- correcting and deactivating users (admin) -------------------------------------------------
+
+def update_user(ctx, username: str, *, full_name: str | None = None, office: str | None = None,
+                roles: list[str] | None = None) -> User:
+    """Change a user's name, office and roles; only what is given changes (office "" clears it)."""
+    user = get_user(ctx.session, username)
+    before = {"full_name": user.full_name, "office": user.office, "roles": user.role_ids}
+    if roles is not None:
+        unknown = sorted(set(roles) - role_ids(ctx.session))
+        if unknown:
+            raise ValidationFailed("unknown roles", {"roles": [f"unknown role {r!r}" for r in unknown]})
+        if not roles:
+            raise ValidationFailed("a user needs a role", {"roles": ["at least one role"]})
+        # An admin who takes their own admin role away can no longer undo it from these pages.
+        if username == ctx.actor.username and "admin" in before["roles"] and "admin" not in roles:
+            raise ValidationFailed("you cannot remove your own admin role", {"roles": ["keep your own admin role"]})
+        user.roles = [ctx.session.get(Role, r) for r in sorted(set(roles))]
+    if full_name is not None:
+        user.full_name = full_name.strip()
+    if office is not None:
+        user.office = office.strip() or None
+    after = {"full_name": user.full_name, "office": user.office, "roles": sorted(r.id for r in user.roles)}
+    changed = {k: {"from": before[k], "to": after[k]} for k in after if before[k] != after[k]}
+    if changed:
+        ctx.session.flush()
+        ctx.audit("user_changed", data={"username": username, "changes": changed})
+    return user
+
+
+def set_active(ctx, username: str, active: bool) -> User:
+    """Deactivate (or reactivate) a user. A deactivated user cannot log in, and their tokens are
+    revoked so that reactivating them later does not bring old tokens back to life."""
+    user = get_user(ctx.session, username)
+    if not active and username == ctx.actor.username:
+        raise Conflict("you cannot deactivate yourself", code="CANNOT_DEACTIVATE_SELF")
+    if user.active == active:
+        return user
+    user.active = active
+    if not active:
+        now = datetime.now(timezone.utc)
+        for row in ctx.session.scalars(select(ApiToken).where(ApiToken.user_id == user.id,
+                                                              ApiToken.revoked_at.is_(None))):
+            row.revoked_at = now
+    ctx.session.flush()
+    ctx.audit("user_reactivated" if active else "user_deactivated", data={"username": username})
     return user

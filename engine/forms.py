@@ -7,6 +7,8 @@ from decimal import Decimal, InvalidOperation
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
+from referencing import Registry
+from referencing.exceptions import NoSuchResource, Unresolvable
 
 from .errors import ValidationFailed
 
@@ -35,14 +37,36 @@ def check_json(content: str) -> str | None:
     return None
 
 
+def _no_retrieval(uri: str):
+    # jsonschema would fetch a remote `$ref` while validating a submission: a form must never make
+    # the server reach the network.
+    raise NoSuchResource(ref=uri)
+
+
+_LOCAL_ONLY = Registry(retrieve=_no_retrieval)
+
+
+def _remote_refs(node) -> list[str]:
+    if isinstance(node, dict):
+        found = [str(node["$ref"])] if isinstance(node.get("$ref"), str) and not node["$ref"].startswith("#") else []
+        return found + [r for value in node.values() for r in _remote_refs(value)]
+    if isinstance(node, list):
+        return [r for value in node for r in _remote_refs(value)]
+    return []
+
+
 def check_schema(content: str) -> str | None:
-    """None when `content` is a valid JSON Schema 2020-12, else the reason."""
+    """None when `content` is a valid JSON Schema 2020-12 that refers only to itself, else the reason."""
     try:
-        Draft202012Validator.check_schema(json.loads(content))
+        schema = json.loads(content)
+        Draft202012Validator.check_schema(schema)
     except json.JSONDecodeError as exc:
         return f"not JSON: {exc.msg} (line {exc.lineno})"
     except SchemaError as exc:
         return f"not a valid JSON Schema: {exc.message}"
+    remote = _remote_refs(schema)
+    if remote:
+        return f"only local $ref (#/...) is allowed in a form, not {remote[0]!r}"
     return None
 
 
@@ -59,8 +83,12 @@ def validate(schema: dict | None, data: dict) -> dict:
     if schema is None:
         return data
     errors: dict[str, list[str]] = {}
-    for error in Draft202012Validator(schema).iter_errors(data):
-        errors.setdefault(_field_path(error), []).append(error.message)
+    try:
+        for error in Draft202012Validator(schema, registry=_LOCAL_ONLY).iter_errors(data):
+            errors.setdefault(_field_path(error), []).append(error.message)
+    except Unresolvable as exc:  # a version deployed before remote refs were refused
+        raise ValidationFailed("the form refers to a schema it does not contain",
+                               {"_schema": [f"unresolvable $ref: {exc}"]}) from exc
     if errors:
         raise ValidationFailed("the form has errors", errors)
     return exact_money(schema, with_defaults(schema, data))

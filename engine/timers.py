@@ -9,6 +9,8 @@ import threading
 from .commands.timers import fire_timer, lease_due_timers, next_due_timer, record_failure
 from .context import SYSTEM
 from .errors import Conflict, EngineError, Forbidden, NotFound
+from .registries.notifications import SmtpSettings, deliver_outbox
+from .settings import timer_lease
 
 log = logging.getLogger("tramite.timers")
 MAX_FIRINGS_PER_MOVE = 100_000
@@ -29,12 +31,13 @@ def _fire_safely(engine, timer_id: int, now=None) -> bool:
     return False
 
 
-def fire_due(engine, owner: str | None = None, batch: int = 50) -> int:
+def fire_due(engine, owner: str | None = None, batch: int = 50, lease=None) -> int:
     """Lease and fire the timers due now; returns how many fired."""
     owner = owner or worker_name()
+    lease = lease or timer_lease()
     fired = 0
     while True:
-        ids = engine.execute(lease_due_timers, SYSTEM, owner, batch)
+        ids = engine.execute(lease_due_timers, SYSTEM, owner, batch, lease)
         if not ids:
             return fired
         fired += sum(1 for timer_id in ids if _fire_safely(engine, timer_id))
@@ -73,6 +76,14 @@ def move_clock(engine, actor, target) -> int:
     return fired
 
 
+def work_round(engine, owner: str | None = None, lease=None, smtp: SmtpSettings | None = None) -> dict:
+    """One round of the background worker: fire what is due, then hand pending e-mail notices to
+    the SMTP transport when one is configured (off by default and in the demo)."""
+    fired = fire_due(engine, owner, lease=lease)
+    sent = engine.execute(deliver_outbox, SYSTEM, smtp) if smtp is not None else {"transport": "off"}
+    return {"fired": fired, **sent}
+
+
 class TimerWorker(threading.Thread):
     """Polls for due timers until stopped; several may run against one PostgreSQL."""
 
@@ -80,13 +91,15 @@ class TimerWorker(threading.Thread):
         super().__init__(name="tramite-timer-worker", daemon=True)
         self.engine = engine
         self.interval = interval
+        self.lease = timer_lease()  # read at start, so a bad setting stops the worker at once
+        self.smtp = SmtpSettings.from_env()
         self._stop_event = threading.Event()
 
     def run(self) -> None:
         owner = worker_name()
         while not self._stop_event.is_set():
             try:
-                fire_due(self.engine, owner)
+                work_round(self.engine, owner, self.lease, self.smtp)
             except Exception:
                 log.exception("timer worker round failed")
             self._stop_event.wait(self.interval)

@@ -1,7 +1,7 @@
 """Tokens, the caller, users and roles."""
 from __future__ import annotations
 
-from flask import g
+from flask import current_app, g, request
 from flask_smorest import Blueprint
 from sqlalchemy import select
 
@@ -17,13 +17,15 @@ blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authent
 @blp.route("/auth/token", methods=["POST"])
 @blp.arguments(LoginSchema)
 @blp.response(200, TokenSchema)
+@blp.alt_response(429, description="too many failed logins for this username or from this address; "
+                                   "the Retry-After header gives the seconds to wait",
+                  headers={"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}})
 def issue_token(args):
     """Exchange a username and password for a bearer token (valid 12 hours)."""
-    def command(ctx):
-        token, row, user = accounts.issue_token(ctx, args["username"], args["password"])
-        return {"token": token, "expires_at": row.expires_at.isoformat(), "user": views.user(user)}
-    from engine.context import Actor
-    return engine().execute(command, Actor(args["username"]))
+    token, row, user = accounts.log_in(engine(), args["username"], args["password"],
+                                       request.remote_addr or "unknown",
+                                       current_app.config.get("TRAMITE_LOGIN_POLICY"))
+    return {"token": token, "expires_at": row.expires_at.isoformat(), "user": views.user(user)}
 
 
 @blp.route("/auth/logout", methods=["POST"])

@@ -12,6 +12,7 @@ from ..responses import answer
 from ..pagination import page_response
 from ..schemas import (CancelSchema, CaseSchema, CaseSummarySchema, HistoryEventSchema, InstanceListArgs,
                        MessageSchema, StartCaseSchema)
+from . import ID
 
 blp = Blueprint("instances", __name__, url_prefix="/api/v1", description="Cases (process instances)")
 
@@ -34,14 +35,14 @@ def list_instances(args):
     return page_response(items, total, page, per_page)
 
 
-@blp.route("/instances/<int:instance_id>", methods=["GET"])
+@blp.route(f"/instances/<{ID}:instance_id>", methods=["GET"])
 @blp.response(200, CaseSchema)
 def get_instance(instance_id):
     return answer(read_rows(
         lambda conn: views.case(conn, queries.get_instance(conn, actor(), instance_id))))
 
 
-@blp.route("/instances/<int:instance_id>/history", methods=["GET"])
+@blp.route(f"/instances/<{ID}:instance_id>/history", methods=["GET"])
 @blp.response(200, HistoryEventSchema(many=True))
 def history(instance_id):
     def read(session):
@@ -50,14 +51,14 @@ def history(instance_id):
     return answer(engine().read(read))
 
 
-@blp.route("/instances/<int:instance_id>/activity", methods=["GET"])
+@blp.route(f"/instances/<{ID}:instance_id>/activity", methods=["GET"])
 @blp.response(200, description="{element id: {state, count}} for the diagram overlay")
 def activity(instance_id):
     return answer(read_rows(
         lambda conn: views.activity(conn, queries.get_instance(conn, actor(), instance_id))))
 
 
-@blp.route("/instances/<int:instance_id>/messages/<string:name>", methods=["POST"])
+@blp.route(f"/instances/<{ID}:instance_id>/messages/<string:name>", methods=["POST"])
 @blp.arguments(MessageSchema)
 @blp.response(200, CaseSchema)
 def message(args, instance_id, name):
@@ -65,14 +66,14 @@ def message(args, instance_id, name):
     return answer(engine().execute(send_message, actor(), instance_id, name, args["payload"]))
 
 
-@blp.route("/instances/<int:instance_id>/cancel", methods=["POST"])
+@blp.route(f"/instances/<{ID}:instance_id>/cancel", methods=["POST"])
 @blp.arguments(CancelSchema)
 @blp.response(200, CaseSchema)
 def cancel(args, instance_id):
     return answer(engine().execute(cancel_case, actor(), instance_id, args["reason"]))
 
 
-@blp.route("/instances/<int:instance_id>/retry", methods=["POST"])
+@blp.route(f"/instances/<{ID}:instance_id>/retry", methods=["POST"])
 @blp.response(200, CaseSchema)
 def retry(instance_id):
     return answer(engine().execute(retry_case, actor(), instance_id))

@@ -10,6 +10,7 @@ from engine.registries import notifications
 
 from ..auth import actor, read_rows
 from ..responses import answer
+from . import ID
 
 blp = Blueprint("notifications", __name__, url_prefix="/api/v1", description="Notifications outbox")
 
@@ -29,7 +30,7 @@ class NotificationSchema(Schema):
     error = fields.String(allow_none=True)
 
 
-@blp.route("/instances/<int:instance_id>/notifications", methods=["GET"])
+@blp.route(f"/instances/<{ID}:instance_id>/notifications", methods=["GET"])
 @blp.response(200, NotificationSchema(many=True))
 def case_notifications(instance_id):
     """The notices a case wrote to the outbox, oldest first, with their sending status."""

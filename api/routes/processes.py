@@ -11,6 +11,7 @@ from engine.errors import BadRequest, Forbidden
 
 from ..auth import actor, engine
 from ..schemas import DeployFilesSchema, DeployResultSchema, ProcessSchema, VersionSchema
+from . import VERSION
 
 blp = Blueprint("processes", __name__, url_prefix="/api/v1/processes", description="Process definitions")
 
@@ -44,13 +45,13 @@ def deploy_version(_files, key):
     return definition, 201 if created else 200
 
 
-@blp.route("/<string:key>/versions/<int:version>", methods=["GET"])
+@blp.route(f"/<string:key>/versions/<{VERSION}:version>", methods=["GET"])
 @blp.response(200, VersionSchema)
 def get_version(key, version):
     return engine().read(lambda s: views.definition(repository.get_version(s, key, version), with_files=True))
 
 
-@blp.route("/<string:key>/versions/<int:version>/bpmn", methods=["GET"])
+@blp.route(f"/<string:key>/versions/<{VERSION}:version>/bpmn", methods=["GET"])
 @blp.response(200, description="the BPMN XML of the version", content_type="application/xml")
 def get_bpmn(key, version):
     def read(session):

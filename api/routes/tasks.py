@@ -10,6 +10,7 @@ from ..auth import actor, engine, read_rows
 from ..responses import answer
 from ..pagination import page_response
 from ..schemas import AssignSchema, CompleteResultSchema, CompleteSchema, TaskDetailSchema, TaskListArgs, TaskSchema
+from . import ID
 
 blp = Blueprint("tasks", __name__, url_prefix="/api/v1/tasks", description="Human tasks")
 
@@ -24,32 +25,32 @@ def list_tasks(args):
     return page_response(items, total, page, per_page)
 
 
-@blp.route("/<int:task_id>", methods=["GET"])
+@blp.route(f"/<{ID}:task_id>", methods=["GET"])
 @blp.response(200, TaskDetailSchema)
 def get_task(task_id):
     return answer(engine().read(lambda s: queries.get_task(engine(), s, actor(), task_id)))
 
 
-@blp.route("/<int:task_id>/claim", methods=["POST"])
+@blp.route(f"/<{ID}:task_id>/claim", methods=["POST"])
 @blp.response(200, TaskSchema)
 def claim(task_id):
     return answer(engine().execute(commands.claim, actor(), task_id))
 
 
-@blp.route("/<int:task_id>/unclaim", methods=["POST"])
+@blp.route(f"/<{ID}:task_id>/unclaim", methods=["POST"])
 @blp.response(200, TaskSchema)
 def unclaim(task_id):
     return answer(engine().execute(commands.unclaim, actor(), task_id))
 
 
-@blp.route("/<int:task_id>/assign", methods=["POST"])
+@blp.route(f"/<{ID}:task_id>/assign", methods=["POST"])
 @blp.arguments(AssignSchema)
 @blp.response(200, TaskSchema)
 def assign(args, task_id):
     return answer(engine().execute(commands.assign, actor(), task_id, args["username"]))
 
 
-@blp.route("/<int:task_id>/complete", methods=["POST"])
+@blp.route(f"/<{ID}:task_id>/complete", methods=["POST"])
 @blp.arguments(CompleteSchema)
 @blp.response(200, CompleteResultSchema)
 def complete(args, task_id):

@@ -1,7 +1,7 @@
 """Deliver a message with its payload to a case that is waiting for it."""
 from __future__ import annotations
 
-from .. import forms, views
+from .. import forms, queries, views
 from ..errors import Conflict, Forbidden, ValidationFailed
 from ..rules.decision import RuleViolation
 from ..runtime.case import Case
@@ -16,6 +16,8 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
     payload = {} if payload is None else payload
     if not isinstance(payload, dict):
         raise ValidationFailed("payload must be an object", {"payload": ["must be an object"]})
+    # Someone who may not see the case learns nothing of it, and no procedure rule runs for them.
+    queries.get_instance(ctx.conn, ctx.actor, instance_id)
     case = Case.open(ctx, instance_id)
     instance = case.instance
     # Office scoping (MAT-08) holds for messages as for tasks: staff act only on their office's cases.

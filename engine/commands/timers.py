@@ -11,11 +11,11 @@ from ..runtime.case import Case
 
 TIMER = Timer.__table__
 
-LEASE = timedelta(minutes=2)
+LEASE = timedelta(minutes=2)  # the default of TRAMITE_TIMER_LEASE_SECONDS (engine.settings)
 MAX_ATTEMPTS = 5
 
 
-def lease_due_timers(ctx, owner: str, limit: int = 50) -> list[int]:
+def lease_due_timers(ctx, owner: str, limit: int = 50, lease: timedelta = LEASE) -> list[int]:
     """Lease up to `limit` due timers to `owner`; other workers skip rows this one has locked."""
     real_now = datetime.now(timezone.utc)
     query = (select(Timer).where(Timer.fired_at.is_(None), Timer.cancelled.is_(False),
@@ -24,7 +24,7 @@ def lease_due_timers(ctx, owner: str, limit: int = 50) -> list[int]:
              .order_by(Timer.due_at, Timer.id).limit(limit).with_for_update(skip_locked=True))
     timers = ctx.session.scalars(query).all()
     for timer in timers:
-        timer.lock_owner, timer.lock_expires_at = owner, real_now + LEASE
+        timer.lock_owner, timer.lock_expires_at = owner, real_now + lease
     return [t.id for t in timers]
 
 

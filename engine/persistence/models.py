@@ -216,3 +216,13 @@ from ..registries import farmers as _farmers  # noqa: E402,F401
 from ..registries import beneficiaries as _beneficiaries, stores as _stores  # noqa: E402,F401
 from ..registries import bidders as _bidders  # noqa: E402,F401
 from ..registries import notifications as _notifications  # noqa: E402,F401
+
+
+class LoginFailure(Base):
+    """One failed login, kept only while it is inside the throttling window (engine/login_throttle.py)."""
+
+    __tablename__ = "login_failure"
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    username: Mapped[str] = mapped_column(String(100), index=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    failed_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)

@@ -120,7 +120,8 @@ def deliver_outbox(ctx, smtp: SmtpSettings | None, limit: int = 100) -> dict:
         return {"sent": 0, "failed": 0, "transport": "off"}
     rows = ctx.conn.execute(select(TABLE).where(
         TABLE.c.status == "pending", TABLE.c.channel == "correo", TABLE.c.address.is_not(None))
-        .order_by(TABLE.c.id).limit(limit)).all()
+        # Two workers never send one notice twice: each takes rows the other has not locked.
+        .order_by(TABLE.c.id).limit(limit).with_for_update(skip_locked=True)).all()
     sent = failed = 0
     if not rows:
         return {"sent": 0, "failed": 0, "transport": "smtp"}

@@ -36,8 +36,9 @@ def bind(ctx, instance_id: int | None) -> dict[str, Callable]:
         """FAR-14: a notice to every ACTIVE producer of the matching types, at the Registry address."""
         sent = []
         for producer in farmers.active_producers(ctx.session, list(producer_types)):
-            notifications.record(ctx, instance_id, producer["name"], subject, body, "correo", producer.get("address"),
-                                 _current_element.get())
+            # FAR-14: «a la dirección que aparece en el Registro» — a postal address, not an e-mail.
+            notifications.record(ctx, instance_id, producer["name"], subject, body, "correo_postal",
+                                 producer.get("address"), _current_element.get())
             sent.append(producer["id"])
         return sent
 

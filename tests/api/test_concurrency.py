@@ -80,3 +80,25 @@ def test_concurrent_claims_give_the_task_to_one_person(app, api):
     [t.start() for t in threads]
     [t.join(timeout=60) for t in threads]
     assert sorted(codes) == [200, 409]
+
+
+def test_the_first_cases_of_a_year_started_at_once_all_get_distinct_numbers(app, api):
+    api.deploy("test_parallel", parallel_flow())
+    barrier, numbers, lock = threading.Barrier(4), [], threading.Lock()
+    token = api.token("clerk")
+
+    def start():
+        client = app.test_client()
+        barrier.wait()
+        response = client.post("/api/v1/processes/test_parallel/instances", json={"variables": {}},
+                               headers={"Authorization": f"Bearer {token}"})
+        with lock:
+            numbers.append((response.status_code, (response.get_json() or {}).get("case_number")))
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert [code for code, _ in numbers] == [201] * 4
+    assert sorted(n for _, n in numbers) == [f"TES-2024-{i:06d}" for i in range(1, 5)]
