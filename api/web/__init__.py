@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-from flask import Flask, flash, redirect, render_template, request, url_for
+from flask import Flask, flash, has_request_context, redirect, render_template, request, url_for
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
@@ -20,7 +22,7 @@ from werkzeug.exceptions import HTTPException
 from engine.errors import EngineError
 from engine.rules.decision import RuleViolation
 
-from . import i18n, labels
+from . import i18n, labels, rule_texts
 from . import session as web_session
 from .blueprint import bp
 
@@ -77,7 +79,7 @@ def _engine_error(exc: EngineError):
 
 @bp.errorhandler(RuleViolation)
 def _rule_error(exc: RuleViolation):
-    return render_template("web/error.html", status=exc.status, message=exc.message,
+    return render_template("web/error.html", status=exc.status, message=rule_texts.text(exc.code, exc.message),
                            errors={"rule": [exc.code], "rule_ids": exc.rule_ids}), exc.status
 
 
@@ -106,17 +108,34 @@ def _unexpected(exc: Exception):
                            message=_("Ocurrió un error inesperado; quedó registrado."), errors={}), 500
 
 
+class SessionCookies(SecureCookieSessionInterface):
+    """The session cookie is Secure when configured so, and whenever the request came over https:
+    a server behind TLS needs no setting to stop the cookie from ever travelling in clear."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config.get("SESSION_COOKIE_SECURE")) or (has_request_context() and request.is_secure)
+
+
+def secure_cookies_wanted(environ=None) -> bool:
+    return (environ if environ is not None else os.environ).get("TRAMITE_SECURE_COOKIES", "").strip().lower() in (
+        "1", "true", "yes", "on")
+
+
 def install(app: Flask) -> None:
     """Register the web application on the app (one line in api/app.py)."""
     from . import views  # noqa: F401  (the views register themselves on the blueprint)
     from .filters import install as install_filters
 
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    # Lax, not Strict: a link to a case from an e-mail must open it logged in; POSTs carry CSRF tokens.
+    app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.config["SESSION_COOKIE_SECURE"] = bool(app.config.get("SESSION_COOKIE_SECURE")) or secure_cookies_wanted()
+    app.session_interface = SessionCookies()
     app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(hours=12))
     i18n.install(app)
     install_filters(app)
-    app.jinja_env.globals.update(json_script=_json_script, status_label=labels.status, event_label=labels.event)
+    app.jinja_env.globals.update(json_script=_json_script, status_label=labels.status, event_label=labels.event,
+                                 channel_label=labels.channel, notice_status_label=labels.notice_status)
     app.register_blueprint(bp)
 
     @app.route("/web")

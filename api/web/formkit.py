@@ -20,6 +20,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from . import form_conditions
 from .i18n import PR_OFFSET
 
 MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING", "__bool__": lambda self: False})()
@@ -45,6 +46,8 @@ class Field:
     attrs: dict = field(default_factory=dict)
     readonly: bool = False
     nullable: bool = False
+    conditional: bool = False  # required only under an if/then/else of its object
+    conditions: list = field(default_factory=list)  # an object's if/then/else, as the browser checks them
 
     @property
     def id(self) -> str:
@@ -201,6 +204,7 @@ def _build(schema, ui, value, errors, root, *, path, key, required, depth, reado
         out.children = [_build(resolve(props[name], root), ui.get(name) or {}, current.get(name, MISSING), errors,
                                root, path=_join(path, name), key=name, required=name in needed, depth=depth,
                                readonly=out.readonly) for name in _ordered(props, ui)]
+        form_conditions.apply(out, schema, root, current)
         return out
     if kind == "array":
         items, item_ui = resolve(schema.get("items", {}), root), ui.get("items") or {}

@@ -23,6 +23,10 @@ EVENTS = {
     "notification_sent": _l("Notificación enviada"),
 }
 
+# The notifications outbox (engine.registries.notifications): how a notice travels and where it is.
+CHANNELS = {"correo": _l("Correo electrónico"), "correo_postal": _l("Correo postal"), "portal": _l("Portal")}
+NOTICE_STATUS = {"pending": _l("Pendiente de envío"), "sent": _l("Enviada"), "failed": _l("Falló el envío")}
+
 ELEMENT_STATES = {"completed": _l("completado"), "active": _l("activo"), "waiting": _l("en espera"),
                   "error": _l("en error")}
 
@@ -68,3 +72,11 @@ def status(code: str | None) -> str:
 
 def event(code: str) -> str:
     return str(EVENTS.get(code, code.replace("_", " ")))
+
+
+def channel(code: str | None) -> str:
+    return str(CHANNELS.get(code, code or ""))
+
+
+def notice_status(code: str | None) -> str:
+    return str(NOTICE_STATUS.get(code, code or ""))

@@ -59,12 +59,13 @@ def web_actor() -> Actor:
 
 
 def check_credentials(username: str, password: str) -> dict | None:
-    def read(s):
-        user = s.scalars(select(User).where(User.username == username.strip())).first()
-        if user is None or not user.active or not accounts.check_password(password, user.password_hash):
-            return None
-        return _user_view(user)
-    return engine().read(read)
+    """The user for good credentials, None for bad ones; raises TooManyLogins (429) like the API,
+    counted in the database so every worker agrees."""
+    user_id = accounts.verify_login(engine(), username, password, request.remote_addr or "unknown",
+                                    current_app.config.get("TRAMITE_LOGIN_POLICY"))
+    if user_id is None:
+        return None
+    return engine().read(lambda s: _user_view(s.get(User, user_id)))
 
 
 def log_in(user: dict) -> None:

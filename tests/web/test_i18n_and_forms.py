@@ -83,3 +83,30 @@ def test_errors_on_fields_that_are_not_drawn_are_kept_for_the_summary():
     tree = formkit.build(EVALUATE, EVALUATE_UI, {}, {"findings": ["x"], "registry_id": ["y"]})
     assert formkit.unplaced_errors(tree, {"findings": ["x"], "registry_id": ["y"]}) == {"registry_id": ["y"]}
     assert [f.id for f in formkit.fields_with_errors(tree)] == ["f-findings"]
+
+
+def test_every_error_code_of_the_rules_catalogue_has_a_spanish_text():
+    import re as regex
+
+    from api.web.rule_texts import SPANISH
+    rules = (Path("/work/shared/procedures/RULES.md") if Path("/work/shared/procedures/RULES.md").exists()
+             else None)
+    if rules is None:
+        return
+    text = rules.read_text(encoding="utf-8")
+    index = text[text.index("## 5."):text.index("## 6.")]
+    table = index[index.index("| Code"):]
+    codes = {c for c in regex.findall(r"`([A-Z][A-Z0-9_]+)`", table) if c not in ("INCOMPLETE_CLOSED",)}
+    assert not sorted(codes - set(SPANISH))
+
+
+def test_if_then_else_marks_the_dependent_field_required_for_the_answer_at_hand():
+    import json
+
+    schema = json.loads((WEB.parents[1] / "forms" / "materials_aid" / "decide_extension.schema.json").read_text())
+    days = lambda tree: next(f for f in tree.children if f.path == "days_granted")  # noqa: E731
+    assert days(formkit.build(schema, {})).conditional and not days(formkit.build(schema, {})).required
+    assert days(formkit.build(schema, {}, {"granted": True})).required
+    assert not days(formkit.build(schema, {}, {"granted": False})).required
+    assert formkit.build(schema, {}).conditions == [
+        {"when": {"granted": ["true"]}, "present": ["granted"], "then": ["days_granted"], "else": []}]

@@ -87,7 +87,8 @@ def test_a_case_in_error_is_retried_from_its_page(web, engine):
     assert "Se reintentó el paso que falló" in page and "Caso reintentado" in page and "En error" in page
     boss.post(f"/web/cases/{case['id']}/cancel", {"reason": "No se puede arreglar"})
     boss.post(f"/web/cases/{case['id']}/retry")
-    assert "is not in error" in text_of(boss.get(f"/web/cases/{case['id']}"))
+    page = text_of(boss.get(f"/web/cases/{case['id']}"))
+    assert "El caso no está en error; no hay nada que reintentar. (CASE_NOT_IN_ERROR)" in page
 
 
 def test_staff_see_their_cases_but_no_actions_and_not_other_peoples(web, web_case, engine):

@@ -70,7 +70,11 @@
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
       body: JSON.stringify({ schema: schemaArea.value, ui: uiArea.value })
-    }).then(function (r) { return r.text(); }).then(function (html) { if (mine === previewRequest) preview.innerHTML = html; })
+    }).then(function (r) { return r.text(); }).then(function (html) {
+        if (mine !== previewRequest) return;
+        preview.innerHTML = html;
+        if (window.TramiteForms) window.TramiteForms.applyConditions(preview);
+      })
       .catch(function (e) { preview.textContent = (labels.previewError || "") + " " + e; });
   }
 

@@ -1,2 +1,4 @@
 """The pages, one module per kind of user; each registers its routes on the web blueprint."""
-from . import admin, auth, messages, owner, staff, supervisor  # noqa: F401
+from . import (  # noqa: F401
+    admin, admin_users, auth, messages, owner, registry_bidders, registry_materials, staff, supervisor,
+)

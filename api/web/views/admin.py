@@ -81,13 +81,20 @@ def _api_registries() -> set[str]:
             if rule.rule.startswith(prefix)}
 
 
+def _registry_page(name: str, available: set[str]) -> str | None:
+    if name == "farmers" or name not in available:
+        return None  # the farmers are listed on the overview page itself
+    return url_for(f"web.admin_registries_{name}")
+
+
 @bp.route("/admin/registries")
 @allowed(is_admin)
 def admin_registries():
     english = i18n.selected_language() == "en"
     available = _api_registries()
     registries = [{"name": name, "label": en if english else es, "api": f"/api/v1/registries/{name}",
-                   "available": name in available} for name, es, en in REGISTRIES]
+                   "available": name in available, "page": _registry_page(name, available)}
+                  for name, es, en in REGISTRIES]
     farmers, total, page = None, 0, page_number()
     if "farmers" in available:
         from engine.registries import farmers as farmer_registry

@@ -4,6 +4,8 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
+from engine.login_throttle import TooManyLogins
+
 from .. import i18n
 from ..blueprint import bp
 from ..session import (
@@ -31,7 +33,12 @@ def login():
             return redirect(next_page or url_for("web.home"))
         return render_template("web/login.html", next_page=next_page, username="")
     username = request.form.get("username", "")
-    user = check_credentials(username, request.form.get("password", ""))
+    try:
+        user = check_credentials(username, request.form.get("password", ""))
+    except TooManyLogins as exc:
+        response = render_template("web/login.html", next_page=next_page, username=username, error=_(
+            "Demasiados intentos fallidos. Vuelva a intentarlo en %(n)s segundos.", n=exc.retry_after))
+        return response, 429, {"Retry-After": str(exc.retry_after)}
     if user is None:
         return render_template("web/login.html", next_page=next_page, username=username,
                                error=_("Usuario o contraseña incorrectos.")), 401

@@ -12,7 +12,7 @@ from engine.errors import Conflict, EngineError, Forbidden, NotFound, Validation
 from engine.persistence.models import Role
 from engine.rules.decision import RuleViolation
 
-from .. import formkit, labels
+from .. import formkit, labels, rule_texts
 from ..i18n import selected_language
 from ..session import engine, web_actor
 
@@ -52,6 +52,12 @@ class Refusal:
     errors: dict = field(default_factory=dict)
     rule: str | None = None
     rule_ids: list = field(default_factory=list)
+    detail: str | None = None  # the engine's own message, when `message` is the page's wording of it
+
+
+def _refusal(status: int, exc, code: str, rule_ids=()) -> Refusal:
+    message = rule_texts.text(code, exc.message)
+    return Refusal(status, message, {}, code, list(rule_ids), exc.message if message != exc.message else None)
 
 
 def run(command, *args, **kwargs):
@@ -61,9 +67,9 @@ def run(command, *args, **kwargs):
     except ValidationFailed as exc:
         return None, Refusal(422, _("Revise los campos marcados."), labels.friendly_errors(exc.errors))
     except RuleViolation as exc:
-        return None, Refusal(exc.status, exc.message, {}, exc.code, list(exc.rule_ids))
+        return None, _refusal(exc.status, exc, exc.code, exc.rule_ids)
     except Conflict as exc:
-        return None, Refusal(409, exc.message, {}, exc.code)
+        return None, _refusal(409, exc, exc.code)
     except (Forbidden, NotFound) as exc:
         return None, Refusal(exc.status, exc.message)
     except EngineError as exc:

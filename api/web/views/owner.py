@@ -14,6 +14,8 @@ from engine.errors import BadRequest, EngineError
 from engine.persistence.models import ProcessDefinition
 
 from .. import formkit
+from ..i18n import selected_language
+from ..modeler_i18n import PANEL_ES
 from ..blueprint import bp
 from ..session import allowed, engine, is_owner, login_required, web_actor
 from .common import read
@@ -62,7 +64,13 @@ def modeler_labels() -> dict[str, str]:
             "unchanged": _("Sin cambios: ya existía como versión %(version)s."),
             "refused": _("El motor rechazó el despliegue:"), "saving": _("Desplegando…"),
             "previewError": _("Vista previa no disponible:"), "noTasks": _("El diagrama no tiene tareas de usuario."),
-            "open": _("Ver procesos")}
+            "open": _("Ver procesos"),
+            "instructions": _("Instrucciones para quien hace la tarea"),
+            "instructionsHelp": _("Markdown; se muestran encima del formulario (spiffworkflow:instructionsForEndUser)."),
+            "preScript": _("Script antes de la tarea (preScript)"),
+            "postScript": _("Script después de la tarea (postScript)"),
+            "formFiles": _("Archivos del formulario:"),
+            "panel": PANEL_ES if selected_language() == "es" else {}}
 
 
 @bp.route("/processes/<string:key>/versions/<int:version>/edit")

@@ -8,6 +8,7 @@ from engine import dashboard, queries, views
 from engine.commands import tasks as task_commands
 from engine.commands.cases import cancel_case, retry_case
 from engine.definitions import repository
+from engine.registries import notifications as outbox
 
 from .. import case_context, labels
 from ..blueprint import bp
@@ -62,7 +63,8 @@ def _case_page(session, actor, instance_id):
     return {"case": case, "history": views.history(session, instance_id),
             "activity": views.activity(session, record), "definition": definition,
             "messages": waiting_messages(record, definition),
-            "parent_id": record.parent_instance_id, "assignable": assignable}
+            "parent_id": record.parent_instance_id, "assignable": assignable,
+            "notifications": outbox.of_case(session.connection(), instance_id)}
 
 
 @bp.route("/cases/<int:instance_id>")
@@ -73,10 +75,9 @@ def case(instance_id):
     names = {e["id"]: e["name"] for e in definition.summary.get("elements", [])}
     catalogue = case_context.form_catalogue(definition.files)
     variables = data["case"]["variables"]
-    notifications = [e for e in data["history"] if "notif" in e["type"]]
     return render_template("web/case.html", **data, names=names, now=engine().now(),
                            facts=case_context.key_facts(variables, catalogue),
-                           documents=case_context.documents(variables, catalogue), notifications=notifications,
+                           documents=case_context.documents(variables, catalogue),
                            tables=case_context.record_lists(variables, catalogue),
                            roles=role_labels(), process_name=definition.name)
 

@@ -131,7 +131,7 @@ def test_a_process_owner_renames_a_task_in_the_modeler_and_deploys_version_two(u
     expect(page.locator("#modeler")).to_have_attribute("data-ready", "true")
     page.locator('.djs-element[data-element-id="evaluate"]').click()
     page.locator("#properties").get_by_text("General", exact=True).click()
-    name = page.locator("#properties").get_by_label("Name")
+    name = page.locator("#properties").get_by_label("Nombre", exact=True)
     name.fill("Evaluar con cuidado")
     name.press("Tab")
     expect(page.locator('.djs-element[data-element-id="evaluate"]')).to_contain_text("Evaluar con cuidado")

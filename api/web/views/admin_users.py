@@ -1,0 +1,61 @@
+"""Admin: correcting a user (name, office, roles) and deactivating or reactivating them.
+
+Creating users stays on the list page (admin.py); this module is the per-user page. A
+deactivated user is not deleted: their name stays on the cases they touched, they cannot log in,
+and their API tokens are revoked (engine.accounts.set_active).
+"""
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from engine import accounts, views
+from engine.persistence.models import Role
+
+from ..blueprint import bp
+from ..session import allowed, current_user, is_admin
+from .common import read, role_labels, run
+
+
+def _user_page(session, username):
+    user = views.user(accounts.get_user(session, username))
+    roles = session.scalars(select(Role).order_by(Role.builtin.desc(), Role.id)).all()
+    return user, roles
+
+
+@bp.route("/admin/users/<string:username>", methods=["GET", "POST"])
+@allowed(is_admin)
+def admin_users_edit(username):
+    user, roles = read(_user_page, username)
+    form, refusal, status = user, None, 200
+    if request.method == "POST":
+        form = {**user, "full_name": request.form.get("full_name", "").strip(),
+                "office": request.form.get("office", "").strip(), "roles": request.form.getlist("roles")}
+        _done, refusal = run(accounts.update_user, username, full_name=form["full_name"], office=form["office"],
+                             roles=form["roles"])
+        if refusal is None:
+            flash(_("Usuario %(user)s actualizado.", user=username), "success")
+            return redirect(url_for("web.admin_users"))
+        status = refusal.status
+    return render_template("web/admin/user.html", user=user, roles=roles, labels=role_labels(), form=form,
+                           refusal=refusal, is_self=username == current_user()["username"]), status
+
+
+@bp.route("/admin/users/<string:username>/active", methods=["POST"])
+@allowed(is_admin)
+def admin_users_active(username):
+    active = request.form.get("active") == "1"
+    if not active and username == current_user()["username"]:
+        flash(_("No puede desactivar su propia cuenta."), "error")
+        return redirect(url_for("web.admin_users"))
+    _done, refusal = run(accounts.set_active, username, active)
+    if refusal is not None:
+        flash(refusal.message, "error")
+    elif active:
+        flash(_("Usuario %(user)s reactivado: puede volver a entrar.", user=username), "success")
+    else:
+        flash(_("Usuario %(user)s desactivado: ya no puede entrar y sus fichas de acceso quedaron revocadas.",
+                user=username), "success")
+    return redirect(request.form.get("back") == "user" and url_for("web.admin_users_edit", username=username)
+                    or url_for("web.admin_users"))
