@@ -16,7 +16,9 @@ NAMES = frozenset({"surplus_draw", "notify_producers"})
 
 
 def bind(ctx, instance_id: int | None) -> dict[str, Callable]:
-    from ..runtime.functions import _current_element  # the runtime imports us; resolved at call time
+    from ..runtime.functions import (
+        _current_element,  # the runtime imports us; resolved at call time
+    )
 
     def surplus_draw(lot_id, participants, witnessed_result=None) -> dict:
         """A witnessed result as recorded by staff, or a cryptographic draw; either way the

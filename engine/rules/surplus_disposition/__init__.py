@@ -6,14 +6,30 @@ delivery, the Hacienda copy and retention (`delivery`); `hooks` holds what the e
 Each script function returns a Decision, recorded in the case history with its rule ids.
 """
 from .cascade import lot_candidates, lots_for, next_stage, window_action
-from .categories import government_order, has_producer_utility, producer_types_for, request_category
+from .categories import (
+    government_order,
+    has_producer_utility,
+    producer_types_for,
+    request_category,
+)
 from .common import SUR
+from .delivery import (
+    hacienda_copy,
+    invoice_amount,
+    retention_dates,
+    retention_obligation,
+)
 from .disposition import final_disposition, sale_round
-from .delivery import hacienda_copy, invoice_amount, retention_dates, retention_obligation
 from .hooks import COMPLETION_RULES, LANE_REFUSALS
 from .payment import payment_check
-from .requests import close_unreached, register_request, request_refused, select_for, set_status
 from .pricing import discount_pct, fund_split, sale_price
+from .requests import (
+    close_unreached,
+    register_request,
+    request_refused,
+    select_for,
+    set_status,
+)
 from .transfer import transfer_candidates, transfer_route, transferee_choice
 
 SCRIPT_FUNCTIONS = {
@@ -42,5 +58,14 @@ SCRIPT_FUNCTIONS = {
     "surplus_producer_types": producer_types_for,
 }
 
-__all__ = ["COMPLETION_RULES", "LANE_REFUSALS", "request_refused", "SCRIPT_FUNCTIONS", "SUR", "discount_pct", "has_producer_utility",
-           "producer_types_for", "transfer_candidates"]
+__all__ = [
+    "COMPLETION_RULES",
+    "LANE_REFUSALS",
+    "SCRIPT_FUNCTIONS",
+    "SUR",
+    "discount_pct",
+    "has_producer_utility",
+    "producer_types_for",
+    "request_refused",
+    "transfer_candidates",
+]

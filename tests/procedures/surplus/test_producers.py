@@ -75,7 +75,7 @@ def test_lottery_without_a_witnessed_result_is_drawn_and_recorded(surplus, produ
     surplus.request(case, producer("F-22"), units=["U1"])
     surplus.at("2024-05-14 09:00")
     case = surplus.complete(case, "draw_lottery", {"unit_id": "U1"}, "encargado")
-    drawn = [e for e in surplus.history(case) if e["type"] == "lottery"][0]["data"]
+    drawn = next(e for e in surplus.history(case) if e["type"] == "lottery")["data"]
     assert drawn["participants"] == ["F-21", "F-22"] and drawn["seed"] and drawn["winner"] in ("F-21", "F-22")
     assert surplus.v(case)["buyer"] == drawn["winner"]
 
