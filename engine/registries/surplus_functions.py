@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import NotFound
-from ..parameters import snapshot, typed_value
 from ..rules.surplus_disposition import SUR, request_refused
 from . import farmers, notifications
 from .bid_functions import draw
@@ -60,15 +59,9 @@ def request_message(payload: dict, case: dict, _waiting: bool) -> None:
             status, kind = record.status, record.producer_type
         except NotFound:
             status = None
-    frozen = case.get("surplus_rules") or {}
-    utility = frozen.get("producer_utility_types")
-    nonprofit = frozen.get("nonprofit_without_certification")
-    if ctx is not None and (utility is None or nonprofit is None):
-        params = snapshot(ctx.conn)
-        utility = utility if utility is not None else typed_value("surplus.producerUtilityTypes", params, ctx.conn)
-        nonprofit = nonprofit or typed_value("surplus.nonprofitWithoutCertification", params, ctx.conn)
-    request_refused(payload, case.get("requests") or [], case.get("item") or {}, utility or ("agricola",),
-                    nonprofit or "TREAT_AS_PUBLIC", status, kind)
-
+    frozen = case.get("surplus_rules") or {}  # frozen by `publish_listing` in the start's own command
+    request_refused(payload, case.get("requests") or [], case.get("item") or {},
+                    frozen.get("producer_utility_types") or ("agricola",),
+                    frozen.get("nonprofit_without_certification") or "TREAT_AS_PUBLIC", status, kind)
 
 MESSAGE_RULES = {(SUR, "request"): request_message}

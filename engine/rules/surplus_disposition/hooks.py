@@ -1,10 +1,10 @@
 """What the engine refuses before a surplus case moves (task completions of the contract).
 
-The hooks read the case's variables as the diagram keeps them: `requests`, `item`, `pricing` (the
-basis of the current sale), `buyer_kind`, `price`, `receipt_number`, `vehicle_order_approved`,
+The hooks read the case's variables as the diagram keeps them (a step inside the per-lot sale sees
+its lot's scope first): `requests`, `item`, `lot`, `candidates`, `pricing` (the basis of the current
+sale), `buyer`, `buyer_kind`, `price`, `receipts` (data object), `vehicle_order_approved`,
 `audit_report`, `buyer_profile` ({household_size, annual_income} for FAR-26) and `surplus_rules`
-(the frozen parameters the checks need: `criteria_mode`, `discount_table`,
-`allowed_instruments`).
+(the frozen parameters the checks need: `criteria_mode`, `discount_table`, `allowed_instruments`).
 """
 from __future__ import annotations
 
@@ -36,10 +36,7 @@ def payment_recorded(data: dict, case: dict) -> None:
 
 def _receipt_of_sale(case: dict) -> str | None:
     """The Recaudador's receipt for this lot's current buyer (kept in the `receipts` data object)."""
-    lot = case.get("lot")
-    if lot is None:
-        return str(case["receipt_number"]) if case.get("receipt_number") else None
-    issued = (case.get("receipts") or {}).get(str(lot.get("lot_id"))) or {}
+    issued = (case.get("receipts") or {}).get(str((case.get("lot") or {}).get("lot_id"))) or {}
     return str(issued["receipt_number"]) if issued.get("buyer") == case.get("buyer") and \
         issued.get("receipt_number") else None
 
