@@ -86,7 +86,10 @@ def main(argv=None) -> int:
     print(text)
     print(f"\nwhole run: {total:.0f} s")
     if not args.no_write:
-        RESULTS.write_text(md, encoding="utf-8")
+        # Keep the PostgreSQL section that bench.production writes below this run's table.
+        old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else ""
+        marker = old.find("\n## PostgreSQL (issue 8)")
+        RESULTS.write_text(md.rstrip("\n") + "\n" + (old[marker:] if marker >= 0 else ""), encoding="utf-8")
         print(f"written to {RESULTS.relative_to(ROOT)}")
     return 0
 

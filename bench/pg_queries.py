@@ -1,0 +1,165 @@
+"""Task inbox and supervisor case list with 100,000 cases and 1,000,000 task rows on PostgreSQL,
+measured through a live `tramite serve` (gunicorn) on loopback: p50/p95 per query and user."""
+from __future__ import annotations
+
+import time
+from datetime import timezone
+from pathlib import Path
+from urllib.parse import urlencode
+
+from .common import log
+from .pg_common import get, database_url, drop_database, installation, load_average, run_clients, server, summary
+from .pg_load import bulk_load, offices
+
+TARGET_P95 = 0.050
+
+# (label, user, path, query args). Users are created below with the roles/offices of USERS.
+USERS = {
+    "supervisor_00": (["supervisor"], None),
+    "regional_office_00": (["regional_office"], "first office"),
+    "registry_clerk_00": (["registry_clerk"], None),
+    "bid_board_secretary_00": (["bid_board_secretary", "purchasing"], None),
+    "commissioner_05": (["commissioner"], None),
+}
+QUERIES = [
+    ("inbox", "mine, busiest clerk", "registry_clerk_00", "/api/v1/tasks", {"scope": "mine"}),
+    ("inbox", "mine, office clerk", "regional_office_00", "/api/v1/tasks", {"scope": "mine"}),
+    ("inbox", "available, office clerk", "regional_office_00", "/api/v1/tasks", {"scope": "available"}),
+    ("inbox", "available, 2 roles", "bid_board_secretary_00", "/api/v1/tasks", {"scope": "available"}),
+    ("inbox", "available, page 3", "registry_clerk_00", "/api/v1/tasks", {"scope": "available", "page": 3}),
+    ("inbox", "available + overdue", "registry_clerk_00", "/api/v1/tasks", {"scope": "available", "overdue": "true"}),
+    ("inbox", "mine or available (default)", "commissioner_05", "/api/v1/tasks", {}),
+    ("inbox", "mine, completed (history)", "registry_clerk_00", "/api/v1/tasks", {"scope": "mine", "state": "completed"}),
+    ("inbox", "all open (supervisor)", "supervisor_00", "/api/v1/tasks", {"scope": "all"}),
+    ("cases", "no filter (supervisor)", "supervisor_00", "/api/v1/instances", {}),
+    ("cases", "process", "supervisor_00", "/api/v1/instances", {"process": "materials_aid"}),
+    ("cases", "status=active", "supervisor_00", "/api/v1/instances", {"status": "active"}),
+    ("cases", "process + status=error", "supervisor_00", "/api/v1/instances",
+     {"process": "surplus_disposition", "status": "error"}),
+    ("cases", "overdue", "supervisor_00", "/api/v1/instances", {"overdue": "true"}),
+    ("cases", "process + active + overdue", "supervisor_00", "/api/v1/instances",
+     {"process": "materials_aid", "status": "active", "overdue": "true"}),
+    ("cases", "text: case number", "supervisor_00", "/api/v1/instances", {"q": "MAT-2023-00012"}),
+    ("cases", "text: started by", "supervisor_00", "/api/v1/instances", {"q": "registry_clerk_03"}),
+    ("cases", "status=active, clerk's procedures", "registry_clerk_00", "/api/v1/instances", {"status": "active"}),
+    ("cases", "no filter, office clerk", "regional_office_00", "/api/v1/instances", {}),
+]
+
+
+def _total(port: int, token: str, path: str) -> int:
+    """X-Total-Count of one answer (the helper client returns only the body)."""
+    import http.client
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", path, headers={"Authorization": f"Bearer {token}", "Accept": "application/json"})
+        response = conn.getresponse()
+        response.read()
+        return int(response.getheader("X-Total-Count") or 0)
+    finally:
+        conn.close()
+
+
+def path_of(path: str, args: dict) -> str:
+    return f"{path}?{urlencode(args)}" if args else path
+
+
+def prepare(url: str, workdir: Path, *, cases: int, tasks: int, reuse: bool):
+    """A database with the real procedures deployed and the bulk rows; reused if already loaded."""
+    from engine import accounts
+    from engine.bootstrap import deploy_directory
+    from engine.clock import parse_instant
+    from engine.context import SYSTEM
+    from tests.production.live import PASSWORD, START
+    from .common import ROOT
+
+    inst = installation(url, workdir, fresh=not reuse)
+    loaded = inst.scalar("SELECT count(*) FROM task") if reuse else 0
+    info = {"loaded_now": False}
+    if loaded != tasks:
+        if reuse and loaded:
+            inst.close()
+            inst = installation(url, workdir, fresh=True)
+        deploy_directory(inst.engine, ROOT / "processes")
+        office = offices()[0]
+        for username, (roles, where) in USERS.items():
+            inst.engine.execute(lambda ctx, u=username, r=roles, o=(office if where else None):
+                                accounts.create_user(ctx, u, PASSWORD, r, full_name=u, office=o), SYSTEM)
+        now = parse_instant(START).astimezone(timezone.utc)
+        log(f"[queries] bulk load: {cases:,} cases, {tasks:,} task rows (COPY), then VACUUM ANALYZE ...")
+        t0 = time.perf_counter()
+        info.update(bulk_load(url, now, cases=cases, tasks=tasks))
+        info["load_seconds"] = time.perf_counter() - t0
+        info["loaded_now"] = True
+        log(f"    {info['load_seconds']:.0f} s; {info['open_tasks']:,} open tasks")
+    else:
+        log(f"[queries] reusing the loaded database ({loaded:,} task rows)")
+    info["counts"] = {
+        "cases": inst.scalar("SELECT count(*) FROM process_instance"),
+        "tasks": inst.scalar("SELECT count(*) FROM task"),
+        "open": inst.scalar("SELECT count(*) FROM task WHERE state = 'open'"),
+        "size": inst.scalar("SELECT pg_size_pretty(pg_total_relation_size('task') "
+                            "+ pg_total_relation_size('process_instance'))"),
+    }
+    return inst, info
+
+
+def bench_queries(base_url: str, workdir: Path, *, cases: int, tasks: int, rounds: int, clients: int,
+                  workers: int, threads: int, keep: bool, reuse: bool) -> dict:
+    url = database_url(base_url, "queries")
+    inst, info = prepare(url, workdir / "queries", cases=cases, tasks=tasks, reuse=reuse)
+    inst.engine.db.upgrade()  # a reused database gets the newer migrations (0008) before measuring
+    inst.engine.db.dispose()
+    import psycopg
+    from .pg_load import libpq
+    with psycopg.connect(libpq(url), autocommit=True) as conn:  # no transaction of ours open now: the
+        conn.execute("VACUUM ANALYZE process_instance")         # visibility map gets set, as autovacuum
+        conn.execute("VACUUM ANALYZE task")                     # leaves it on a live server
+    info["indexes"] = [r[0] for r in inst.rows("SELECT indexname FROM pg_indexes WHERE tablename = 'task' "
+                                               "AND indexname IN ('ix_task_open_order', 'ix_task_available_lane')")]
+    from tests.production.live import Http
+    try:
+        tokens = inst.tokens(*USERS)
+        with server(inst, workers=workers, threads=threads, name="queries") as live:
+            http = {u: Http(live.port, tokens[u]) for u in USERS}
+            totals = {}
+            for _, label, user, path, args in QUERIES:  # warm-up, and the totals each answer reports
+                for _ in range(3):
+                    status, body = get(http[user], path_of(path, args))
+                    if status != 200:
+                        raise RuntimeError(f"{label}: {status} {body}")
+                totals[label] = _total(live.port, tokens[user], path_of(path, args))
+            # Sequential: one client, the queries interleaved round after round (drift hits all alike).
+            samples = {label: [] for _, label, *_ in QUERIES}
+            load_before = load_average()
+            for _ in range(rounds):
+                for _, label, user, path, args in QUERIES:
+                    t0 = time.perf_counter()
+                    status, _body = get(http[user], path_of(path, args))
+                    samples[label].append(time.perf_counter() - t0)
+                    assert status == 200, (label, status)
+            # Concurrent: `clients` threads, each running the whole list `rounds // 2` times.
+            mixed: list[float] = []
+            conns = [{u: Http(live.port, tokens[u]) for u in USERS} for _ in range(clients)]
+
+            def work(k: int, i: int) -> None:
+                for j in range(len(QUERIES)):
+                    _, label, user, path, args = QUERIES[(j + k * 5 + i) % len(QUERIES)]
+                    t0 = time.perf_counter()
+                    status, _body = get(conns[k][user], path_of(path, args))
+                    mixed.append(time.perf_counter() - t0)
+                    if status != 200:
+                        raise RuntimeError(f"{label}: {status}")
+            seconds, errors = run_clients(clients, work, max(1, rounds // 2))
+            for c in [*http.values(), *(h for d in conns for h in d.values())]:
+                c.close()
+            server_errors = live.server_errors()
+    finally:
+        inst.close()
+        if not keep:
+            drop_database(url)
+    rows = [{"group": g, "label": label, "user": user, "request": path_of(path, args), "total": totals[label],
+             **summary(samples[label])} for g, label, user, path, args in QUERIES]
+    return {"info": {k: v for k, v in info.items() if k != "people"}, "rows": rows, "load_before": load_before,
+            "mixed": {"clients": clients, "requests": len(mixed), "seconds": seconds,
+                      "req_s": len(mixed) / seconds, **summary(mixed), "errors": errors[:5]},
+            "server_errors": server_errors[:5], "workers": workers, "threads": threads, "rounds": rounds}

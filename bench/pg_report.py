@@ -1,0 +1,121 @@
+"""The PostgreSQL benchmarks' report: plain text for the terminal, Markdown blocks for bench/RESULTS.md
+(one block per family, so a run of one family leaves the others' last figures in place)."""
+from __future__ import annotations
+
+import os
+import platform
+import re
+from datetime import datetime, timezone
+
+from .common import RESULTS
+
+SECTION = "## PostgreSQL (issue 8)"
+TARGET_P95_MS = 50.0
+
+
+def _ms(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds * 1000:.1f}"
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _throughput(t: dict) -> str:
+    raw = t["raw"]
+    rows = [["raw SpiffWorkflow, in memory (bench/raw.py)", f"{raw['a']['cases_s']:.0f}", "", "", ""],
+            ["raw SpiffWorkflow + JSON save/load x2", f"{raw['b']['cases_s']:.0f}", "", "", ""]]
+    for run in t["runs"]:
+        lat = run["latency"]
+        errs = f"; {run['n_errors']} failed" if run["n_errors"] else ""
+        rows.append([f"HTTP, gunicorn {run['workers']} worker(s) x {run['threads']} threads, "
+                     f"{run['clients']} clients ({run['cases']} cases{errs})", f"{run['cases_s']:.1f}",
+                     f"{_ms(lat['case (4 requests)']['p50'])} / {_ms(lat['case (4 requests)']['p95'])}",
+                     f"{_ms(lat['start']['p50'])} / {_ms(lat['start']['p95'])}",
+                     f"{_ms(lat['complete']['p50'])} / {_ms(lat['complete']['p95'])}"])
+    rows.append(["raw SpiffWorkflow in memory, again after the HTTP runs", f"{raw['a_after']['cases_s']:.0f}",
+                 "", "", ""])
+    one, two = t["runs"][0], t["runs"][-1]
+    notes = (f"- 2 workers / 1 worker: {two['cases_s'] / one['cases_s']:.2f}x; HTTP 2 workers / raw in memory: "
+             f"{two['cases_s'] / raw['a']['cases_s']:.1%}; / raw + JSON: {two['cases_s'] / raw['b']['cases_s']:.1%}\n"
+             f"- one case = POST instances, GET tasks?instance=, POST tasks/<id>/complete, GET instances/<id> "
+             f"(bench/diagram.py); `tramite serve --workers N --threads {one['threads']}` on PostgreSQL, "
+             f"keep-alive clients\n- server 5xx/tracebacks: {sum(len(r['server_errors']) for r in t['runs'])}; "
+             f"cases per status afterwards: {t['statuses']}")
+    return ("### HTTP throughput, start + complete\n\n"
+            + _table(["measurement", "cases/s", "case p50 / p95 ms", "start p50 / p95 ms",
+                      "complete p50 / p95 ms"], rows) + "\n\n" + notes)
+
+
+def _queries(q: dict) -> str:
+    info = q["info"]
+    c = info["counts"]
+    rows = []
+    for r in q["rows"]:
+        ok = r["p95"] * 1000 <= TARGET_P95_MS
+        rows.append([r["group"], r["label"], r["user"], f"`{r['request']}`", f"{r['total']:,}",
+                     _ms(r["p50"]), _ms(r["p95"]), "PASS" if ok else "FAIL"])
+    m = q["mixed"]
+    worst = max(q["rows"], key=lambda r: r["p95"])
+    notes = (f"- data: {c['cases']:,} cases, {c['tasks']:,} task rows ({c['open']:,} open), "
+             f"{c['size']} with indexes; real procedures of processes/ deployed; bulk-loaded with COPY"
+             + (f" in {info['load_seconds']:.0f} s" if info.get("load_seconds") else "") + ", then VACUUM ANALYZE\n"
+             f"- one client, the {len(q['rows'])} requests interleaved, {q['rounds']} samples each, "
+             f"`tramite serve --workers {q['workers']} --threads {q['threads']}`; target p95 <= {TARGET_P95_MS:.0f} ms; "
+             f"worst p95: {worst['label']} {_ms(worst['p95'])} ms\n"
+             f"- {m['clients']} concurrent clients, the same mix: {m['req_s']:.0f} requests/s, "
+             f"p50 {_ms(m['p50'])} ms, p95 {_ms(m['p95'])} ms ({m['requests']} requests"
+             + (f", {len(m['errors'])} errors" if m["errors"] else "") + ")")
+    return ("### Task inbox and case list, 100,000 cases / 1,000,000 tasks\n\n"
+            + _table(["list", "query", "user", "request", "total", "p50 ms", "p95 ms", "<= 50 ms"], rows)
+            + "\n\n" + notes)
+
+
+def _timers(t: dict) -> str:
+    marks = t["marks"]
+    rows = [[f"{t['timers']:,} due timers, {t['workers']} `tramite worker` processes (poll {t['interval']} s)",
+             _fmt_s(marks.get(10)), _fmt_s(marks.get(50)), _fmt_s(marks.get(90)), _fmt_s(t["seconds"]),
+             f"{t['rate']:.0f}" if t["rate"] else "-"]]
+    notes = (f"- clock moved once past every deadline; fired rows counted every 0.2 s; "
+             f"timer_fired events: {t['fired_events']:,} for {t['fired_cases']:,} cases (exactly once: "
+             f"{'yes' if t['fired_events'] == t['fired_cases'] == t['timers'] else 'NO'}); worker tracebacks: "
+             f"{t['tracebacks']}\n- the {t['timers']:,} cases were started through the engine first "
+             f"(4 threads, {t['start_seconds']:.0f} s, {t['timers'] / t['start_seconds']:.0f} cases/s)")
+    return ("### Timers\n\n" + _table(["measurement", "10 % s", "50 % s", "90 % s", "all s", "timers/s"], rows)
+            + "\n\n" + notes)
+
+
+def _fmt_s(s: float | None) -> str:
+    return "-" if s is None else f"{s:.1f}"
+
+
+def build_report(args, r: dict, total_s: float, command: str) -> tuple[str, dict]:
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    header = (f"- {stamp}; {os.cpu_count()} CPUs ({platform.machine()}), shared with another engineer's test "
+              f"runs: load average {r['load_start']} at the start, {r['load_end']} at the end; whole run "
+              f"{total_s:.0f} s\n- command: `{command}`")
+    blocks = {}
+    if "throughput" in r:
+        blocks["throughput"] = _throughput(r["throughput"])
+    if "queries" in r:
+        blocks["queries"] = _queries(r["queries"])
+    if "timers" in r:
+        blocks["timers"] = _timers(r["timers"])
+    blocks = {k: header + "\n\n" + v for k, v in blocks.items()}
+    text = "\n\n".join(blocks.values())
+    return text, blocks
+
+
+def write_section(blocks: dict, _only) -> None:
+    """Replace this run's family blocks in RESULTS.md's PostgreSQL section, keeping the rest."""
+    current = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
+    if SECTION not in current:
+        current = current.rstrip("\n") + f"\n\n{SECTION}\n\n`python -m bench.production` (bench/production.py).\n"
+        for family in ("throughput", "queries", "timers"):
+            current += f"\n<!-- pg:{family} -->\n_not run yet_\n<!-- /pg:{family} -->\n"
+    for family, md in blocks.items():
+        pattern = re.compile(rf"<!-- pg:{family} -->.*?<!-- /pg:{family} -->", re.S)
+        current = pattern.sub(lambda _m: f"<!-- pg:{family} -->\n{md}\n<!-- /pg:{family} -->", current)
+    RESULTS.write_text(current, encoding="utf-8")
