@@ -1,14 +1,13 @@
 """List and detail queries over the projection tables, with the visibility rules of each role."""
 from __future__ import annotations
 
-
-from sqlalchemy import and_, bindparam, exists, func, or_, select, true
+from sqlalchemy import and_, bindparam, exists, func, or_, select, true, union_all
 from sqlalchemy.orm import Session
 
 from . import forms, views
 from .context import Actor
-from .errors import Forbidden, NotFound
 from .definitions.repository import info
+from .errors import Forbidden, NotFound
 from .persistence.models import ProcessDefinition, ProcessInstance, Task
 from .runtime import records
 from .views import INSTANCE, TASK, TASK_COLUMNS
@@ -82,13 +81,13 @@ def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, 
                                          Task.lane == role))
     if overdue:
         now = now() if callable(now) else now
-        # IN over the open-and-late tasks, not a correlated EXISTS: SQLite ran the latter once per
-        # case, which grew to minutes at 100,000 cases.
-        conditions.append(ProcessInstance.id.in_(
-            select(Task.instance_id).where(Task.state == "open", Task.due_at < now)))
+        # The case row carries its earliest open due date (projections): no search through the tasks.
+        conditions.append(ProcessInstance.next_due_at < now)
     if q:
-        like = f"%{q.strip()}%"
-        conditions.append(or_(ProcessInstance.case_number.ilike(like), ProcessInstance.started_by.ilike(like)))
+        # lower(...) LIKE, escaped: the form 0009's trigram indexes serve on PostgreSQL.
+        needle = q.strip().lower()
+        conditions.append(or_(func.lower(ProcessInstance.case_number).contains(needle, autoescape=True),
+                              func.lower(ProcessInstance.started_by).contains(needle, autoescape=True)))
     where = and_(*conditions) if conditions else True
     total = session.scalar(select(func.count()).select_from(ProcessInstance).where(where))
     rows = session.scalars(_page(select(ProcessInstance).where(where)
@@ -122,6 +121,11 @@ def get_instance(session: Session, actor: Actor, instance_id: int):
 _TASK_LISTS: dict = {}
 
 
+def _inbox_order(columns):
+    # Priority first (MAT-28 puts disaster cases ahead), then the nearest due date, then age.
+    return (columns.priority.desc(), columns.due_at.is_(None), columns.due_at, columns.id)
+
+
 def _task_list_statements(scope, state, instance, element_id, overdue, process, office):
     """(count, page) statements for one combination of filters, built once and reused."""
     key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office))
@@ -129,7 +133,7 @@ def _task_list_statements(scope, state, instance, element_id, overdue, process, 
         mine = TASK.c.assignee == bindparam("me")
         available = and_(TASK.c.state == "open", TASK.c.assignee.is_(None),
                          TASK.c.lane.in_(bindparam("my_roles", expanding=True)))
-        conditions = {"mine": [mine], "available": [available], "all": []}.get(scope, [or_(mine, available)])
+        conditions = []
         if state and state != "any":
             conditions.append(TASK.c.state == bindparam("state"))
         if instance:
@@ -142,15 +146,28 @@ def _task_list_statements(scope, state, instance, element_id, overdue, process, 
             conditions.append(INSTANCE.c.process_key == bindparam("process"))
         if office:
             conditions.append(or_(INSTANCE.c.office.is_(None), INSTANCE.c.office == bindparam("my_office")))
-        where = and_(true(), *conditions)
         joined = TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id)
         # The count joins the cases only when a case column filters: every task has its case, and
-        # without the join it is an index-only scan (0008's partial indexes on PostgreSQL).
-        count = select(func.count()).select_from(joined if (process or office) else TASK).where(where)
-        # Priority first (MAT-28 puts disaster cases ahead), then the nearest due date, then age.
-        page = (select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key).select_from(joined)
-                .where(where).order_by(TASK.c.priority.desc(), TASK.c.due_at.is_(None), TASK.c.due_at, TASK.c.id)
-                .limit(bindparam("limit")).offset(bindparam("offset")))
+        # without the join it is an index-only scan.
+        counted = joined if (process or office) else TASK
+        columns = (*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key)
+        # "Mine or available" are two disjoint lists, each the head of its own index in the inbox's
+        # order (0008, 0009); merged they make the page. As one OR the database read every open task
+        # of the role and sorted them.
+        parts = {"mine": [mine], "available": [available], "all": [true()]}.get(scope) or [mine, available]
+        if len(parts) == 1:
+            where = and_(parts[0], *conditions)
+            count = select(func.count()).select_from(counted).where(where)
+            page = (select(*columns).select_from(joined).where(where).order_by(*_inbox_order(TASK.c))
+                    .limit(bindparam("limit")).offset(bindparam("offset")))
+        else:
+            heads = [select(*columns).select_from(joined).where(part, *conditions).order_by(*_inbox_order(TASK.c))
+                     .limit(bindparam("upto")).subquery() for part in parts]
+            merged = union_all(*(select(head) for head in heads)).subquery()
+            page = (select(merged).order_by(*_inbox_order(merged.c))
+                    .limit(bindparam("limit")).offset(bindparam("offset")))
+            ids = union_all(*(select(TASK.c.id).select_from(counted).where(part, *conditions) for part in parts))
+            count = select(func.count()).select_from(ids.subquery())
         _TASK_LISTS[key] = (count, page, frozenset(count.compile().params))
     return _TASK_LISTS[key]
 
@@ -166,7 +183,9 @@ def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scop
               "instance": instance, "element_id": element_id, "process": process,
               "now": (now() if callable(now) else now) if overdue else None}
     params = {k: v for k, v in params.items() if k in names}
-    rows = session.execute(rows_query, {**params, "limit": per_page, "offset": (page - 1) * per_page}).all()
+    offset = (page - 1) * per_page
+    rows = session.execute(rows_query, {**params, "limit": per_page, "offset": offset,
+                                        "upto": offset + per_page}).all()
     # A first page that is not full already tells the total.
     total = len(rows) if page == 1 and len(rows) < per_page else session.execute(count, params).scalar()
     return [views.task(dict(r._mapping), r.case_number, r.process_key) for r in rows], total

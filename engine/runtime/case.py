@@ -229,6 +229,7 @@ class Case:
                 instance.error_message = instance.error_element = None
         # Projections first: they read finished tasks that saving prunes away.
         self.open_tasks, self.deadlines = projections.sync(self.ctx, self)
+        instance.next_due_at = min((t["due_at"] for t in self.open_tasks if t.get("due_at")), default=None)
         waiting = sorted({t.task_spec.bpmn_id for t, _ in self.waiting_catchers() if t.task_spec.bpmn_id})
         instance.workflow_meta = {**(instance.workflow_meta or {}),
                                   "tramite": {**instance.notes, "waiting_messages": waiting}}

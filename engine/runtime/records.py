@@ -17,7 +17,7 @@ from ..persistence.models import ProcessInstance
 
 INSTANCE = ProcessInstance.__table__
 MUTABLE = ("status", "outcome", "stage", "office", "variables", "workflow_meta", "activity", "error_message",
-           "error_element", "ended_at")
+           "error_element", "ended_at", "next_due_at")
 
 
 @dataclass
@@ -41,6 +41,7 @@ class CaseRecord:
     ended_at: datetime | None
     parent_instance_id: int | None
     lock_version: int = 1
+    next_due_at: datetime | None = None
 
     @property
     def notes(self) -> dict:

@@ -36,3 +36,18 @@ def test_priority_cases_come_first_in_the_inbox(api):
     urgent = start(api, "Caguas", urgent=True)
     inbox = [t["instance_id"] for t in api.get("/api/v1/tasks?scope=available", "clerk")]
     assert inbox == [urgent["id"], first["id"], second["id"]]
+
+
+def test_mine_or_available_merges_both_lists_in_inbox_order_across_pages(api):
+    """The default inbox is two lists (claimed by me, open to my role) merged in one order."""
+    api.deploy("test_scoped", scoped_flow())
+    cases = [start(api, "Caguas", urgent=(i % 3 == 0)) for i in range(7)]
+    for case in cases[1::2]:  # some claimed by me, the others left for the role
+        api.post(f"/api/v1/tasks/{api.open_task(case, 'handle')['id']}/claim", "clerk")
+    claimed_by_other = start(api, "Caguas")
+    api.post(f"/api/v1/tasks/{api.open_task(claimed_by_other, 'handle')['id']}/claim", "both")
+    everything = [t["instance_id"] for t in api.get("/api/v1/tasks?scope=all&per_page=50", "boss")]
+    expected = [i for i in everything if i != claimed_by_other["id"]]
+    pages = [api.call("GET", f"/api/v1/tasks?per_page=3&page={n}", "clerk", 200) for n in (1, 2, 3)]
+    assert [t["instance_id"] for page in pages for t in page.get_json()] == expected
+    assert {page.headers["X-Total-Count"] for page in pages} == {"7"}
