@@ -25,6 +25,7 @@ _JSON_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"')  # strings may hold brackets
 _INNERMOST = re.compile(rb"\[\]|\{\}")
 _NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
 _ESCAPED_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 def json_too_deep(document: bytes, limit: int = MAX_JSON_DEPTH) -> bool:
@@ -61,10 +62,11 @@ def json_problem(document: bytes) -> tuple[str, str] | None:
         return "INVALID_JSON", f"the body is not valid JSON: {exc}"
     if _ESCAPED_NUL.search(document):
         return "NUL_CHARACTER", "text may not contain the NUL character (\\u0000)"
-    try:
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        return "LONE_SURROGATE", "text may not contain unpaired UTF-16 surrogates"
+    if _SURROGATE_ESCAPE.search(document):  # only an escape can make one: valid UTF-8 holds none
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            return "LONE_SURROGATE", "text may not contain unpaired UTF-16 surrogates"
     return None
 
 
@@ -75,7 +77,11 @@ def _refuse(part: str, code: str, message: str):
 def refuse_hostile_input() -> None:
     if "\x00" in request.path:
         _refuse("path", "NUL_CHARACTER", "the path may not contain the NUL character")
-    for part, values in (("query", request.args), ("form", request.form)):
+    # Only a form body has form fields: asking a JSON request for them parses its body for nothing.
+    parts = [("query", request.args)]
+    if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        parts.append(("form", request.form))
+    for part, values in parts:
         for key, value in values.items(multi=True):
             if "\x00" in key or "\x00" in value:
                 _refuse(f"{part}.{key.replace(chr(0), '')}", "NUL_CHARACTER",
