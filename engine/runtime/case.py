@@ -184,8 +184,11 @@ class Case:
         wf = self.workflow
         # Sub-processes (a multi-instance sale per unit) show what their live steps know too.
         tasks = [t for w in self._workflows() for t in w.get_tasks(state=_LIVE, skip_subprocesses=True)]
-        if wf.last_task is not None and wf.last_task not in tasks:
-            tasks.append(wf.last_task)
+        # A branch that ended keeps its results in its workflow's last finished step (a receipt issued
+        # on the payment branch of a sale still running, for one).
+        for w in self._workflows():
+            if w.last_task is not None and w.last_task not in tasks and (w is wf or not w.is_completed()):
+                tasks.append(w.last_task)
         data: dict = {}
         for task in sorted(tasks, key=lambda t: t.last_state_change):
             data.update(task.data)

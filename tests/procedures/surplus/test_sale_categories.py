@@ -91,7 +91,8 @@ def test_sur_s10_producer_refused_endorsed_nonprofit_served_on_arrival(surplus, 
     issued = [e for e in surplus.history(case) if e["type"] == "decision"
               and e["data"].get("rule") == "surplus_payment_check"]
     assert issued and "SUR-21" in issued[0]["rule_ids"]
-    number = _receipt(surplus, case)
+    number = surplus.v(case)["receipt_number"]  # known as soon as the Recaudador issues it
+    assert number == _receipt(surplus, case)
     case = surplus.complete(case, "deliver_item", {"payment_receipt_number": number,
                                                    "transfer_form_number": "TF-9"}, "custodio")
     v = case["variables"]
