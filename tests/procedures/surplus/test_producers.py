@@ -39,6 +39,7 @@ def test_far_s16_units_sold_one_by_one_with_a_witnessed_lottery(surplus, produce
                                expect=422)
     assert refused["errors"]["rule"] == ["LOTTERY_RESULT_INVALID"]
     surplus.complete(case, "draw_lottery", {"unit_id": "U2", "witnessed_result": "F-32"}, "encargado")
+    assert [(d["lot_id"], d["winner"]) for d in surplus.v(case)["lotteries"]] == [("U2", "F-32")]
     tasks = surplus.tasks(case, "set_price")
     assert len(tasks) == 3
     refused = surplus.complete(case, "set_price", {"fair_market_value": "1200.00", "price": "2400.00",
