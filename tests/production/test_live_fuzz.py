@@ -38,7 +38,11 @@ def test_schemathesis_finds_no_server_error_and_no_answer_off_its_schema(install
 
     cmd = [*schemathesis_command(), "run", f"http://127.0.0.1:{server.port}/api/v1/openapi.json",
            "--header", f"Authorization: Bearer {token}", "--checks", CHECKS,
-           "--max-examples", str(MAX_EXAMPLES), "--seed", str(SEED), "--workers", "2",
+           "--max-examples", str(MAX_EXAMPLES), "--seed", str(SEED),
+           # One worker thread: on CPython 3.11 two threads inside hypothesis' lambda descriptions can
+           # both call ast.parse and trip "AST constructor recursion depth mismatch" (a crash of the
+           # fuzzer, not of the server; CPython issue 106905). The server still runs 2 workers.
+           "--workers", "1",
            "--continue-on-failure", "--request-timeout", "30",
            # Logging out would revoke the token the rest of the run needs.
            "--exclude-path", "/api/v1/auth/logout"]
