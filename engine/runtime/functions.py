@@ -6,6 +6,7 @@ the same transaction, with its rule ids and inputs, so diagrams never have to re
 """
 from __future__ import annotations
 
+import functools
 from contextvars import ContextVar
 from datetime import date, datetime
 from decimal import Decimal
@@ -92,15 +93,18 @@ def money(value) -> Decimal:
 
 
 class _RecordingEngine:
-    """Delegates to the sandboxed engine, remembering which element is running for the history."""
+    """Delegates to the shared sandboxed engine, with this command's helpers bound while a script
+    runs, and remembering which element is running for the history."""
 
-    def __init__(self, inner):
+    def __init__(self, inner, binding: "_Binding"):
         self._inner = inner
+        self._binding = binding
 
     def __getattr__(self, name):
         return getattr(self._inner, name)
 
     def _with_element(self, task, call):
+        binding_token = _binding.set(self._binding)
         token = _current_element.set(getattr(task.task_spec, "bpmn_id", None))
         task_token = _current_task.set(task)
         try:
@@ -108,6 +112,7 @@ class _RecordingEngine:
         finally:
             _current_task.reset(task_token)
             _current_element.reset(token)
+            _binding.reset(binding_token)
 
     def execute(self, task, script, external_context=None):
         return self._with_element(task, lambda: self._inner.execute(task, script, external_context))
@@ -116,9 +121,67 @@ class _RecordingEngine:
         return self._with_element(task, lambda: self._inner.evaluate(task, expression, external_context))
 
 
+# The command whose script is running: the shared engine's helpers act on its transaction and case.
+_binding: ContextVar["_Binding | None"] = ContextVar("tramite_script_binding", default=None)
+
+# Registry helpers come in families bound together (they share closures over the command).
+_FAMILIES = ((registry_functions.NAMES, registry_functions.bind), (materials_functions.NAMES, materials_functions.bind),
+             (bid_functions.NAMES, bid_functions.bind), (notifications.NAMES, notifications.bind),
+             (surplus_functions.NAMES, surplus_functions.bind))
+
+
+class _Binding:
+    """One command's helpers, each made the first time a script calls it.
+
+    Most commands run scripts that call few helpers or none; making all of them for every command
+    cost more than running the benchmark's whole workflow.
+    """
+
+    def __init__(self, ctx, instance_id: int | None, frozen: dict):
+        self.ctx, self.instance_id, self.frozen = ctx, instance_id, frozen
+        self._made: dict[str, Callable] = {}
+
+    def helper(self, name: str) -> Callable:
+        made = self._made.get(name)
+        if made is None:
+            rule = _rules().get(name)
+            if rule is not None:
+                made = self._made[name] = _recorded(self.ctx, self.instance_id, name, rule)
+                return made
+            family = next((bind for names, bind in _FAMILIES if name in names), None)
+            self._made.update(family(self.ctx, self.instance_id) if family else
+                              _engine_helpers(self.ctx, self.instance_id, self.frozen))
+            made = self._made[name]
+        return made
+
+
+def _trampoline(name: str) -> Callable:
+    def call(*args, **kwargs):
+        binding = _binding.get()
+        if binding is None:
+            raise RuntimeError(f"{name}() is available only while a case's script runs")
+        return binding.helper(name)(*args, **kwargs)
+    call.__name__ = name
+    return call
+
+
+@functools.cache
+def _rules() -> dict[str, Callable]:
+    return rule_functions()
+
+
+@functools.cache
+def _shared_engine():
+    # One sandboxed engine for every case: the whitelist is fixed, only the command differs.
+    return make_script_engine({name: _trampoline(name) for name in sorted(whitelist())})
+
+
 def script_engine_for(ctx, instance_id: int | None, frozen: dict):
     """A sandboxed script engine whose helpers see this command's clock, case and transaction."""
+    return _RecordingEngine(_shared_engine(), _Binding(ctx, instance_id, frozen))
 
+
+def _engine_helpers(ctx, instance_id: int | None, frozen: dict) -> dict[str, Callable]:
     def param(name: str):
         return parameters.typed_value(name, frozen, ctx.conn)
 
@@ -134,7 +197,7 @@ def script_engine_for(ctx, instance_id: int | None, frozen: dict):
     def deadline_timer(last_day) -> str:
         return calendar.to_timer_iso(calendar.deadline_instant(as_date(last_day)))
 
-    helpers = {
+    return {
         "today": today, "now": lambda: ctx.now, "param": param,
         # An arrival stamp in Puerto Rico time: the day it shows is the legal day of the act.
         "local_now": lambda: calendar.to_timer_iso(ctx.now),
@@ -146,14 +209,6 @@ def script_engine_for(ctx, instance_id: int | None, frozen: dict):
         "extend_deadline": lambda element_id, last_day: _extend_deadline(
             ctx, instance_id, str(element_id), deadline_timer(last_day)),
     }
-    for name, rule in rule_functions().items():
-        helpers[name] = _recorded(ctx, instance_id, name, rule)
-    helpers.update(registry_functions.bind(ctx, instance_id))
-    helpers.update(materials_functions.bind(ctx, instance_id))
-    helpers.update(bid_functions.bind(ctx, instance_id))
-    helpers.update(notifications.bind(ctx, instance_id))
-    helpers.update(surplus_functions.bind(ctx, instance_id))
-    return _RecordingEngine(make_script_engine(helpers))
 
 
 def _waiting_timer(workflow, element_id: str):
