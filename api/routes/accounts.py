@@ -15,7 +15,7 @@ blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authent
 
 
 @blp.route("/auth/token", methods=["POST"])
-@blp.arguments(LoginSchema)
+@blp.arguments(LoginSchema())
 @blp.response(200, TokenSchema)
 @blp.alt_response(429, description="too many failed logins for this username or from this address; "
                                    "the Retry-After header gives the seconds to wait",
@@ -49,7 +49,7 @@ def list_users():
 
 
 @blp.route("/users", methods=["POST"])
-@blp.arguments(UserCreateSchema)
+@blp.arguments(UserCreateSchema())
 @blp.response(201, UserSchema)
 def create_user(args):
     require_admin("manage users and roles")
@@ -64,7 +64,7 @@ def list_roles():
 
 
 @blp.route("/roles", methods=["POST"])
-@blp.arguments(RoleSchema)
+@blp.arguments(RoleSchema())
 @blp.response(201, RoleSchema)
 def create_role(args):
     require_admin("manage users and roles")

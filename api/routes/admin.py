@@ -21,7 +21,7 @@ def list_parameters():
 
 
 @blp.route("/parameters/<string:name>", methods=["PUT"])
-@blp.arguments(ParameterUpdateSchema)
+@blp.arguments(ParameterUpdateSchema())
 @blp.response(200, ParameterSchema)
 def set_parameter(args, name):
     """Change a parameter (admin); cases started afterwards use the new value."""
@@ -41,7 +41,7 @@ def get_clock():
 
 
 @blp.route("/admin/clock", methods=["PUT"])
-@blp.arguments(ClockUpdateSchema)
+@blp.arguments(ClockUpdateSchema())
 @blp.response(200, ClockSchema)
 def set_clock(args):
     """Move the manual clock forward, firing every timer that falls due on the way, in order."""

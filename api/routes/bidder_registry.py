@@ -94,7 +94,7 @@ def _view(ctx, bidder_id: str) -> dict:
 
 
 @blp.route("/bidders", methods=["GET"])
-@blp.arguments(BidderListArgs, location="query")
+@blp.arguments(BidderListArgs(), location="query")
 @blp.response(200, BidderSchema(many=True))
 def list_bidders(args):
     """Bidders of the registry; `banned=true` lists those who may not bid today."""
@@ -113,7 +113,7 @@ def get_bidder(bidder_id):
 
 
 @blp.route("/bidders", methods=["POST"])
-@blp.arguments(BidderCreateSchema)
+@blp.arguments(BidderCreateSchema())
 @blp.response(201, BidderSchema)
 def create_bidder(args):
     """Add a bidder (admin), e.g. from the paper Registro de Licitadores, with a sanction in force."""
@@ -128,7 +128,7 @@ def create_bidder(args):
 
 
 @blp.route("/bidders/<string:bidder_id>", methods=["PATCH"])
-@blp.arguments(BidderPatchSchema)
+@blp.arguments(BidderPatchSchema())
 @blp.response(200, BidderSchema)
 def correct_bidder(args, bidder_id):
     """Correct a bidder (admin): rename, add a sanction, or lift those in force; each change audited."""
@@ -147,7 +147,7 @@ def correct_bidder(args, bidder_id):
 
 
 @blp.route("/purchase_locks", methods=["GET"])
-@blp.arguments(PurchaseLockArgs, location="query")
+@blp.arguments(PurchaseLockArgs(), location="query")
 @blp.response(200, PurchaseLockSchema)
 def purchase_lock(args):
     """BID-36: may a purchase similar to `matter` be made today, by any means (bid or quotes)?"""

@@ -18,7 +18,7 @@ blp = Blueprint("instances", __name__, url_prefix="/api/v1", description="Cases 
 
 
 @blp.route("/processes/<string:key>/instances", methods=["POST"])
-@blp.arguments(StartCaseSchema)
+@blp.arguments(StartCaseSchema())
 @blp.response(201, CaseSchema)
 def start(args, key):
     """Start a case; the caller must hold the lane of the start event."""
@@ -26,7 +26,7 @@ def start(args, key):
 
 
 @blp.route("/instances", methods=["GET"])
-@blp.arguments(InstanceListArgs, location="query")
+@blp.arguments(InstanceListArgs(), location="query")
 @blp.response(200, CaseSummarySchema(many=True))
 def list_instances(args):
     page, per_page = args.pop("page"), args.pop("per_page")
@@ -59,7 +59,7 @@ def activity(instance_id):
 
 
 @blp.route(f"/instances/<{ID}:instance_id>/messages/<string:name>", methods=["POST"])
-@blp.arguments(MessageSchema)
+@blp.arguments(MessageSchema())
 @blp.response(200, CaseSchema)
 def message(args, instance_id, name):
     """Deliver message `name` with its payload to a case waiting for it."""
@@ -67,7 +67,7 @@ def message(args, instance_id, name):
 
 
 @blp.route(f"/instances/<{ID}:instance_id>/cancel", methods=["POST"])
-@blp.arguments(CancelSchema)
+@blp.arguments(CancelSchema())
 @blp.response(200, CaseSchema)
 def cancel(args, instance_id):
     return answer(engine().execute(cancel_case, actor(), instance_id, args["reason"]))

@@ -18,7 +18,7 @@ blp = Blueprint("materials_registries", __name__, url_prefix="/api/v1/registries
 
 
 @blp.route("/beneficiaries", methods=["GET"])
-@blp.arguments(BeneficiaryListArgs, location="query")
+@blp.arguments(BeneficiaryListArgs(), location="query")
 @blp.response(200, BeneficiarySchema(many=True))
 def list_beneficiaries(args):
     """Materials-aid beneficiaries and their last use of materials (MAT-30); `q` searches id and name."""
@@ -34,7 +34,7 @@ def get_beneficiary(applicant_id):
 
 
 @blp.route("/beneficiaries", methods=["POST"])
-@blp.arguments(BeneficiaryCreateSchema)
+@blp.arguments(BeneficiaryCreateSchema())
 @blp.response(201, BeneficiarySchema)
 def create_beneficiary(args):
     """Add an entry (admin), e.g. a beneficiary imported from the paper files with its last use date."""
@@ -43,7 +43,7 @@ def create_beneficiary(args):
 
 
 @blp.route("/beneficiaries/<string:applicant_id>", methods=["PATCH"])
-@blp.arguments(BeneficiaryPatchSchema)
+@blp.arguments(BeneficiaryPatchSchema())
 @blp.response(200, BeneficiarySchema)
 def correct_beneficiary(args, applicant_id):
     """Correct an entry (admin); every change is written to the audit log."""
@@ -52,7 +52,7 @@ def correct_beneficiary(args, applicant_id):
 
 
 @blp.route("/stores", methods=["GET"])
-@blp.arguments(StoreListArgs, location="query")
+@blp.arguments(StoreListArgs(), location="query")
 @blp.response(200, StoreSchema(many=True))
 def list_stores(args):
     """Hardware stores and whether they are inscribed in the Registro de Licitadores (MAT-15)."""
@@ -68,7 +68,7 @@ def get_store(store_id):
 
 
 @blp.route("/stores", methods=["POST"])
-@blp.arguments(StoreCreateSchema)
+@blp.arguments(StoreCreateSchema())
 @blp.response(201, StoreSchema)
 def create_store(args):
     """Add a store (admin) with its number in the Registro de Licitadores."""
@@ -77,7 +77,7 @@ def create_store(args):
 
 
 @blp.route("/stores/<string:store_id>", methods=["PATCH"])
-@blp.arguments(StorePatchSchema)
+@blp.arguments(StorePatchSchema())
 @blp.response(200, StoreSchema)
 def correct_store(args, store_id):
     """Correct a store (admin), e.g. mark one that left the Registro; audited."""

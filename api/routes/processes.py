@@ -23,7 +23,7 @@ def list_processes():
 
 
 @blp.route("/<string:key>/versions", methods=["POST"])
-@blp.arguments(DeployFilesSchema, location="files")
+@blp.arguments(DeployFilesSchema(), location="files")
 @blp.response(201, DeployResultSchema)
 @blp.alt_response(200, schema=DeployResultSchema, description="identical content: the existing version")
 def deploy_version(_files, key):

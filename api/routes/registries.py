@@ -15,7 +15,7 @@ blp = Blueprint("registries", __name__, url_prefix="/api/v1/registries", descrip
 
 
 @blp.route("/farmers", methods=["GET"])
-@blp.arguments(FarmerListArgs, location="query")
+@blp.arguments(FarmerListArgs(), location="query")
 @blp.response(200, FarmerSchema(many=True))
 def list_farmers(args):
     """Registered bona fide producers, in registry order; filter by status and producer type."""
@@ -31,7 +31,7 @@ def get_farmer(registry_id):
 
 
 @blp.route("/farmers", methods=["POST"])
-@blp.arguments(FarmerCreateSchema)
+@blp.arguments(FarmerCreateSchema())
 @blp.response(201, FarmerSchema)
 def create_farmer(args):
     """Add an entry (admin), e.g. a producer imported from the paper registry with its own id."""
@@ -50,7 +50,7 @@ def create_farmer(args):
 
 
 @blp.route("/farmers/<string:registry_id>", methods=["PATCH"])
-@blp.arguments(FarmerPatchSchema)
+@blp.arguments(FarmerPatchSchema())
 @blp.response(200, FarmerSchema)
 def correct_farmer(args, registry_id):
     """Correct an entry (admin); every change is written to the audit log."""

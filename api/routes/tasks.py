@@ -16,7 +16,7 @@ blp = Blueprint("tasks", __name__, url_prefix="/api/v1/tasks", description="Huma
 
 
 @blp.route("", methods=["GET"])
-@blp.arguments(TaskListArgs, location="query")
+@blp.arguments(TaskListArgs(), location="query")
 @blp.response(200, TaskSchema(many=True))
 def list_tasks(args):
     page, per_page = args.pop("page"), args.pop("per_page")
@@ -44,14 +44,14 @@ def unclaim(task_id):
 
 
 @blp.route(f"/<{ID}:task_id>/assign", methods=["POST"])
-@blp.arguments(AssignSchema)
+@blp.arguments(AssignSchema())
 @blp.response(200, TaskSchema)
 def assign(args, task_id):
     return answer(engine().execute(commands.assign, actor(), task_id, args["username"]))
 
 
 @blp.route(f"/<{ID}:task_id>/complete", methods=["POST"])
-@blp.arguments(CompleteSchema)
+@blp.arguments(CompleteSchema())
 @blp.response(200, CompleteResultSchema)
 def complete(args, task_id):
     """Complete a task: JSON Schema validation (422 per field), then the procedure's rules."""
