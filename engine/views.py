@@ -79,7 +79,8 @@ def deadline_rows(session: Session, instance_id: int) -> list[dict]:
 
 def case(session: Session, record) -> dict:
     """A stored case read back (for GET): its row, version, open tasks and running deadlines."""
-    version = session.execute(_VERSION, {"definition_id": record.definition_id}).scalar()
+    version = getattr(record, "definition_version", None) or \
+        session.execute(_VERSION, {"definition_id": record.definition_id}).scalar()
     # The engine notes how many timers it left running; most cases have none to read.
     deadlines = deadline_rows(session, record.id) if record.notes.get("timers", 1) else []
     return case_view(record, version, open_task_rows(session, record.id), deadlines)

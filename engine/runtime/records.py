@@ -13,9 +13,9 @@ from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.engine import Connection
 
 from ..errors import Conflict
-from ..persistence.models import ProcessInstance
+from ..persistence.models import ProcessDefinition, ProcessInstance
 
-INSTANCE = ProcessInstance.__table__
+INSTANCE, DEFINITION = ProcessInstance.__table__, ProcessDefinition.__table__
 MUTABLE = ("status", "outcome", "stage", "office", "variables", "workflow_meta", "activity", "error_message",
            "error_element", "ended_at", "next_due_at")
 
@@ -49,12 +49,22 @@ class CaseRecord:
         return (self.workflow_meta or {}).get("tramite", {})
 
 
+@dataclass
+class StoredCase(CaseRecord):
+    """A case row read for showing: with its version's number and content hash, read in the same
+    statement (the version decides who may see the case, and the answer shows its number)."""
+    definition_version: int | None = None
+    definition_hash: str | None = None
+
+
 _COLUMNS = [INSTANCE.c[f.name] for f in fields(CaseRecord)]
 # Statements are built once: building one costs several times more than running it on SQLite.
 _LOAD_FOR_UPDATE = select(*_COLUMNS).where(INSTANCE.c.id == bindparam("instance_id")).with_for_update()
 # Reads never need the frozen parameters, the largest column of the row.
-_LOAD_TO_READ = select(*[c for c in _COLUMNS if c.name != "parameters"]).where(
-    INSTANCE.c.id == bindparam("instance_id"))
+_LOAD_TO_READ = (select(*[c for c in _COLUMNS if c.name != "parameters"],
+                        DEFINITION.c.version.label("definition_version"), DEFINITION.c.hash.label("definition_hash"))
+                 .select_from(INSTANCE.join(DEFINITION, DEFINITION.c.id == INSTANCE.c.definition_id))
+                 .where(INSTANCE.c.id == bindparam("instance_id")))
 _INSERT = insert(INSTANCE).returning(INSTANCE.c.id)
 _SAVE = (update(INSTANCE)
          .where(INSTANCE.c.id == bindparam("p_id"), INSTANCE.c.lock_version == bindparam("p_version"))
@@ -62,12 +72,13 @@ _SAVE = (update(INSTANCE)
 
 
 def load(conn: Connection, instance_id: int, *, for_update: bool = True) -> CaseRecord | None:
-    """The case row; locked for a command, or without its frozen parameters for a read."""
+    """The case row; locked for a command, or for a read without its frozen parameters and with
+    its version (a `StoredCase`)."""
     if for_update:
         row = conn.execute(_LOAD_FOR_UPDATE, {"instance_id": instance_id}).first()
         return CaseRecord(**row._mapping) if row else None
     row = conn.execute(_LOAD_TO_READ, {"instance_id": instance_id}).first()
-    return CaseRecord(**row._mapping, parameters={}) if row else None
+    return StoredCase(**row._mapping, parameters={}) if row else None
 
 
 def insert_record(conn: Connection, record: CaseRecord) -> int:
