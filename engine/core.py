@@ -30,7 +30,7 @@ class Engine:
     def execute(self, command, actor: Actor, *args, now: datetime | None = None, **kwargs):
         """Run `command(ctx, *args, **kwargs)` in one transaction; all or nothing."""
         try:
-            with self.db.write_engine.begin() as conn:
+            with self.db.writing() as conn:
                 ctx = CommandContext(self, conn, actor, now or self.clock.now(conn))
                 try:
                     result = command(ctx, *args, **kwargs)
@@ -57,7 +57,7 @@ class Engine:
 
     def _record_refusal(self, actor: Actor, record: dict) -> None:
         # The refused command rolled back; the refusal itself is history the regulation wants.
-        with self.db.write_engine.begin() as conn:
+        with self.db.writing() as conn:
             ctx = CommandContext(self, conn, actor, self.clock.now(conn))
             ctx.audit(**record)
             ctx.flush_audit()

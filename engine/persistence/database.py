@@ -1,30 +1,47 @@
 """The database handle: engines, sessions and write transactions for SQLite and PostgreSQL."""
 from __future__ import annotations
 
+import sqlite3
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+BUSY_SECONDS = 30
+
+# One SQLite database takes one writer at a time. Threads of one process queue for it on a lock
+# and each starts the moment the previous one ends; left to SQLite, a waiting writer sleeps and
+# polls (1, 2, 5, 10 ms ...), which made four clients no faster than one. Other processes still
+# wait through SQLite's busy timeout.
+_writer_locks: dict[str, threading.RLock] = {}
+_writer_locks_guard = threading.Lock()
+
+
+def _writer_lock(url: str) -> threading.RLock:
+    with _writer_locks_guard:
+        return _writer_locks.setdefault(url, threading.RLock())
 
 
 def _sqlite_engine(url: str, begin: str) -> Engine:
     # The driver's own transaction handling is switched off so that we decide how each
     # transaction begins: writers take the lock up front (BEGIN IMMEDIATE) and queue behind
     # each other for up to busy_timeout instead of failing half-way with "database is locked".
-    engine = create_engine(url, connect_args={"isolation_level": None, "timeout": 30})
+    engine = create_engine(url, connect_args={"isolation_level": None, "timeout": BUSY_SECONDS})
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_conn, _record):
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA wal_autocheckpoint=4000")
         cur.execute("PRAGMA foreign_keys=ON")
-        cur.execute("PRAGMA busy_timeout=30000")
+        cur.execute(f"PRAGMA busy_timeout={BUSY_SECONDS * 1000}")
         cur.close()
 
     @event.listens_for(engine, "begin")
@@ -46,13 +63,34 @@ class Database:
             self.read_engine = self.write_engine
         self._writer = sessionmaker(self.write_engine, expire_on_commit=False)
         self._reader = sessionmaker(self.read_engine, expire_on_commit=False)
+        self._writer_lock = _writer_lock(url) if self.is_sqlite else None
+
+    @contextmanager
+    def writing(self) -> Iterator:
+        """One write transaction on a Core connection: commit on success, roll back on any exception."""
+        with self._one_writer():
+            with self.write_engine.begin() as conn:
+                yield conn
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
         """One write transaction: commit on success, roll back everything on any exception."""
-        with self._writer() as session:
-            with session.begin():
-                yield session
+        with self._one_writer():
+            with self._writer() as session:
+                with session.begin():
+                    yield session
+
+    @contextmanager
+    def _one_writer(self):
+        if self._writer_lock is None:  # PostgreSQL: row locks, writers in parallel
+            yield
+            return
+        if not self._writer_lock.acquire(timeout=BUSY_SECONDS):
+            raise OperationalError("BEGIN IMMEDIATE", {}, sqlite3.OperationalError("database is locked"))
+        try:
+            yield
+        finally:
+            self._writer_lock.release()
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
