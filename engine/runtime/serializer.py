@@ -49,30 +49,34 @@ def _registry() -> DefaultRegistry:
 _SERIALIZER = BpmnWorkflowSerializer(_registry())
 
 
-def split(workflow: BpmnWorkflow) -> tuple[dict, dict[tuple[str, str], dict]]:
-    """(meta, {(owner, task id): body}); owner is "" for the top workflow or the subprocess id."""
+def split(workflow: BpmnWorkflow) -> tuple[dict, dict[tuple[str, str], str]]:
+    """(meta, {(owner, task id): body as JSON text}); owner is "" for the top workflow or the
+    subprocess id. Each body is serialized once: its text is both what is stored and what the
+    store compares to decide whether the row changed."""
     registry = _SERIALIZER.registry
+    encoder = _SERIALIZER._encoder_cls
     registry._encoder_mode = True
     try:
-        # Task data deltas skip the registry in to_dict; the encoder is where Decimal, date and
-        # friends become JSON, exactly as the library's own serialize_json does it.
-        dct = json.loads(json.dumps(_SERIALIZER.to_dict(workflow), cls=_SERIALIZER._encoder_cls))
+        dct = _SERIALIZER.to_dict(workflow)
+        bodies: dict[tuple[str, str], str] = {}
+        order: dict[str, list[str]] = {}
+
+        def take(owner: str, wf_dict: dict) -> None:
+            tasks = wf_dict.pop("tasks")
+            order[owner] = list(tasks)
+            for task_id, body in tasks.items():
+                # Task data deltas skip the registry in to_dict; the encoder is where Decimal, date
+                # and friends become JSON, exactly as the library's own serialize_json does it.
+                bodies[(owner, task_id)] = json.dumps(body, cls=encoder, separators=(",", ":"))
+
+        take("", dct)
+        for sp_id, sp in dct["subprocesses"].items():
+            take(sp_id, sp)
+        meta = json.loads(json.dumps(dct, cls=encoder))
     finally:
         registry._encoder_mode = False
-    bodies: dict[tuple[str, str], dict] = {}
-    order: dict[str, list[str]] = {}
-
-    def take(owner: str, wf_dict: dict) -> None:
-        tasks = wf_dict.pop("tasks")
-        order[owner] = list(tasks)
-        for task_id, body in tasks.items():
-            bodies[(owner, task_id)] = body
-
-    take("", dct)
-    for sp_id, sp in dct["subprocesses"].items():
-        take(sp_id, sp)
-    dct["task_order"] = order
-    return dct, bodies
+    meta["task_order"] = order
+    return meta, bodies
 
 
 def join(meta: dict, bodies: dict[tuple[str, str], dict], spec, subprocess_specs) -> BpmnWorkflow:

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import hashlib
-import json
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import Text, bindparam, cast, delete, insert, select, update
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Connection
 
 from ..persistence.models import WorkflowTaskState
@@ -14,8 +14,8 @@ from .pruning import prune
 STATE = WorkflowTaskState.__table__
 
 
-def _digest(body: dict) -> str:
-    return hashlib.blake2b(json.dumps(body, sort_keys=True).encode(), digest_size=16).hexdigest()
+def _digest(body: str) -> str:
+    return hashlib.blake2b(body.encode(), digest_size=16).hexdigest()
 
 
 class LoadedWorkflow:
@@ -30,7 +30,27 @@ _LOAD = select(STATE.c.workflow_uuid, STATE.c.task_uuid, STATE.c.body, STATE.c.d
     STATE.c.instance_id == bindparam("instance_id"))
 _DELETE = delete(STATE).where(STATE.c.instance_id == bindparam("instance_id"),
                               STATE.c.task_uuid.in_(bindparam("gone", expanding=True)))
-_INSERT = insert(STATE)
+
+
+_WRITES: dict[str, tuple] = {}
+
+
+def _body(dialect: str):
+    # Bodies arrive as JSON text: SQLite keeps JSON as text already; PostgreSQL casts it to jsonb.
+    text = bindparam("body", type_=Text)
+    return cast(text, JSONB) if dialect == "postgresql" else text
+
+
+def _writes(dialect: str) -> tuple:
+    if dialect not in _WRITES:
+        _WRITES[dialect] = (
+            insert(STATE).values(instance_id=bindparam("instance_id"), task_uuid=bindparam("task_uuid"),
+                                 workflow_uuid=bindparam("workflow_uuid"), body=_body(dialect),
+                                 digest=bindparam("digest")),
+            update(STATE).where(STATE.c.instance_id == bindparam("iid"), STATE.c.task_uuid == bindparam("tid"))
+            .values(body=_body(dialect), digest=bindparam("digest")))
+    return _WRITES[dialect]
+
 
 
 def load(conn: Connection, record, spec, subprocess_specs, script_engine) -> LoadedWorkflow:
@@ -42,15 +62,12 @@ def load(conn: Connection, record, spec, subprocess_specs, script_engine) -> Loa
     return LoadedWorkflow(workflow, {(r.workflow_uuid, r.task_uuid): r.digest for r in rows})
 
 
-_UPDATE = (update(STATE).where(STATE.c.instance_id == bindparam("iid"), STATE.c.task_uuid == bindparam("tid"))
-           .values(body=bindparam("body"), digest=bindparam("digest")))
-
-
 def save(conn: Connection, record, loaded: LoadedWorkflow) -> None:
     """Prune, then write only new and changed task rows and delete the rows of removed tasks."""
     prune(loaded.workflow)
     meta, bodies = serializer.split(loaded.workflow)
     record.workflow_meta = {**meta, "tramite": record.notes}
+    insert_rows, update_rows = _writes(conn.dialect.name)
     old = loaded.digests
     new = {key: _digest(body) for key, body in bodies.items()}
     gone = [task_id for (owner, task_id) in old if (owner, task_id) not in new]
@@ -59,9 +76,9 @@ def save(conn: Connection, record, loaded: LoadedWorkflow) -> None:
     changed = [{"iid": record.id, "tid": tid, "body": bodies[(owner, tid)], "digest": d}
                for (owner, tid), d in new.items() if (owner, tid) in old and old[(owner, tid)] != d]
     if changed:
-        conn.execute(_UPDATE, changed)
+        conn.execute(update_rows, changed)
     added = [{"instance_id": record.id, "task_uuid": tid, "workflow_uuid": owner, "body": bodies[(owner, tid)],
               "digest": d} for (owner, tid), d in new.items() if (owner, tid) not in old]
     if added:
-        conn.execute(_INSERT, added)
+        conn.execute(insert_rows, added)
     loaded.digests = new
