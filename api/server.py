@@ -1,12 +1,20 @@
 """`tramite serve`: gunicorn embedded, with one timer worker thread in each HTTP worker process."""
 from __future__ import annotations
 
+import os
+
 from gunicorn.app.base import BaseApplication
 
 ACCESS_LOG_FORMAT = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
 # Short enough that Ctrl-C or a service stop feels immediate; long enough for a slow request.
 GRACEFUL_TIMEOUT = 8
 TIMER_JOIN_TIMEOUT = 5.0
+
+
+def worker_tmp_dir() -> str | None:
+    """Where a worker touches its heartbeat file (once per event loop turn, so several times per
+    request): in memory when the machine has /dev/shm, not on the disk's journal."""
+    return "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 
 
 def _start_timer_worker(worker) -> None:
@@ -32,7 +40,7 @@ class TramiteServer(BaseApplication):
             "accesslog": "-", "access_log_format": ACCESS_LOG_FORMAT, "errorlog": "-", "loglevel": "info",
             "graceful_timeout": GRACEFUL_TIMEOUT, "proc_name": "tramite",
             # The default socket path is per user, so two servers on one machine would fight over it.
-            "control_socket_disable": True,
+            "control_socket_disable": True, "worker_tmp_dir": worker_tmp_dir(),
         }
         timers = "a timer worker in each" if timer_worker else "no timer worker"
         # Printed once the socket listens, so the line is never a promise a busy port breaks.

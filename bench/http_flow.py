@@ -13,6 +13,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from api.server import worker_tmp_dir
+
 from .common import ROOT, PASSWORD, USERNAME, WARMUP, HTTP_THREADS, pct
 from .diagram import COMPLETE_DATA, KEY
 from .engine_cases import _copy_catalogues, build_engine
@@ -83,6 +85,7 @@ def live_server(workdir: Path):
     gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
     cmd = [str(gunicorn), "-w", "1", "-k", "gthread", "--threads", str(HTTP_THREADS),
            "-b", f"127.0.0.1:{port}", "--no-control-socket", "--log-level", "warning",
+           *(["--worker-tmp-dir", tmp_dir] if (tmp_dir := worker_tmp_dir()) else []),  # as `tramite serve`
            "api.wsgi:application()"]
     with open(server_log, "wb") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
