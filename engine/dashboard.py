@@ -11,7 +11,7 @@ from sqlalchemy import and_, case, func, literal, select, union_all
 from sqlalchemy.orm import Session
 
 from .persistence.models import User, UserRole
-from .views import INSTANCE, TASK, TIMER
+from .views import INSTANCE, IS_OPEN, TASK, TIMER
 
 RUNNING = ("active", "error")
 # Puerto Rico keeps -04:00 all year, so a fixed shift groups by the local day exactly.
@@ -69,7 +69,7 @@ def upcoming_deadlines(session: Session, now: datetime, days: int = 7, limit: in
     horizon = now + timedelta(days=days)
     tasks = (select(literal("task").label("kind"), TASK.c.id.label("ref"), TASK.c.instance_id,
                     TASK.c.name, TASK.c.element_id, TASK.c.due_at, TASK.c.lane, TASK.c.assignee)
-             .where(TASK.c.state == "open", TASK.c.due_at.is_not(None), TASK.c.due_at < horizon))
+             .where(IS_OPEN, TASK.c.due_at.is_not(None), TASK.c.due_at < horizon))
     timers = (select(literal("timer").label("kind"), TIMER.c.id.label("ref"), TIMER.c.instance_id,
                      TIMER.c.name, TIMER.c.element_id, TIMER.c.due_at, literal(None).label("lane"),
                      literal(None).label("assignee"))
@@ -91,10 +91,10 @@ def waiting_work(session: Session, now: datetime) -> dict:
     overdue = func.sum(case((and_(TASK.c.due_at.is_not(None), TASK.c.due_at < now), 1), else_=0))
     by_role = session.execute(
         select(TASK.c.lane, func.count(TASK.c.assignee), func.count(), overdue)
-        .where(TASK.c.state == "open").group_by(TASK.c.lane).order_by(TASK.c.lane))
+        .where(IS_OPEN).group_by(TASK.c.lane).order_by(TASK.c.lane))
     by_person = session.execute(
         select(TASK.c.assignee, func.count(), overdue)
-        .where(TASK.c.state == "open", TASK.c.assignee.is_not(None))
+        .where(IS_OPEN, TASK.c.assignee.is_not(None))
         .group_by(TASK.c.assignee).order_by(func.count().desc(), TASK.c.assignee))
     return {"by_role": [{"lane": lane, "assigned": assigned, "unassigned": total - assigned, "total": total,
                          "overdue": int(late or 0)} for lane, assigned, total, late in by_role],

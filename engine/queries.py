@@ -10,7 +10,7 @@ from .definitions.repository import info
 from .errors import Forbidden, NotFound
 from .persistence.models import ProcessDefinition, ProcessInstance, Task
 from .runtime import records
-from .views import INSTANCE, TASK, TASK_COLUMNS
+from .views import INSTANCE, IS_OPEN, TASK, TASK_COLUMNS, task_state_is
 
 
 def _page(query, page: int, per_page: int):
@@ -72,7 +72,7 @@ def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, 
         if value:
             conditions.append(column == value)
     if role:
-        conditions.append(exists().where(Task.instance_id == ProcessInstance.id, Task.state == "open",
+        conditions.append(exists().where(Task.instance_id == ProcessInstance.id, IS_OPEN,
                                          Task.lane == role))
     if overdue:
         now = now() if callable(now) else now
@@ -127,17 +127,17 @@ def _task_list_statements(scope, state, instance, element_id, overdue, process, 
     key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office))
     if key not in _TASK_LISTS:
         mine = TASK.c.assignee == bindparam("me")
-        available = and_(TASK.c.state == "open", TASK.c.assignee.is_(None),
+        available = and_(IS_OPEN, TASK.c.assignee.is_(None),
                          TASK.c.lane.in_(bindparam("my_roles", expanding=True)))
         conditions = []
         if state and state != "any":
-            conditions.append(TASK.c.state == bindparam("state"))
+            conditions.append(task_state_is(state))
         if instance:
             conditions.append(TASK.c.instance_id == bindparam("instance"))
         if element_id:
             conditions.append(TASK.c.element_id == bindparam("element_id"))
         if overdue:
-            conditions.append(and_(TASK.c.state == "open", TASK.c.due_at < bindparam("now")))
+            conditions.append(and_(IS_OPEN, TASK.c.due_at < bindparam("now")))
         if process:
             conditions.append(INSTANCE.c.process_key == bindparam("process"))
         if office:
@@ -151,8 +151,9 @@ def _task_list_statements(scope, state, instance, element_id, overdue, process, 
         # order (0008, 0009); merged they make the page. As one OR the database read every open task
         # of the role and sorted them.
         parts = {"mine": [mine], "available": [available], "all": [true()]}.get(scope) or [mine, available]
-        if len(parts) == 1:
-            where = and_(parts[0], *conditions)
+        if len(parts) == 1 or instance:
+            # One case's tasks are few: found through the case, not by reading the role's inbox.
+            where = and_(or_(*parts), *conditions)
             count = select(func.count()).select_from(counted).where(where)
             page = (select(*columns).select_from(joined).where(where).order_by(*_inbox_order(TASK.c))
                     .limit(bindparam("limit")).offset(bindparam("offset")))

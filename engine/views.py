@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, literal_column, select
 from sqlalchemy.orm import Session
 
 from .persistence.models import AuditEvent, ProcessDefinition, ProcessInstance, Task, Timer, User
@@ -14,6 +14,19 @@ INSTANCE, TASK, TIMER, DEFINITION = (ProcessInstance.__table__, Task.__table__, 
 TASK_COLUMNS = (TASK.c.id, TASK.c.instance_id, TASK.c.spiff_task_id, TASK.c.element_id, TASK.c.name,
                 TASK.c.lane, TASK.c.assignee, TASK.c.state, TASK.c.created_at, TASK.c.due_at,
                 TASK.c.completed_at, TASK.c.completed_by, TASK.c.priority)
+
+
+def task_state_is(state: str):
+    """`task.state = '<state>'` written as a literal, never a bound parameter: SQLite re-prepares a
+    statement on every run when a bound value decides whether a partial index applies (the open-task
+    indexes of 0008/0009 hold `state = 'open'`), which cost more than running the query."""
+    if state not in TASK_STATES:
+        raise ValueError(f"unknown task state {state!r}")
+    return TASK.c.state == literal_column(f"'{state}'")
+
+
+TASK_STATES = ("open", "completed", "cancelled")
+IS_OPEN = task_state_is("open")
 
 
 def jsonable(value):
@@ -61,7 +74,7 @@ def case_of(case) -> dict:
     return case_view(case.instance, case.definition.version, case.open_tasks, case.deadlines)
 
 
-_OPEN_TASKS = (select(*TASK_COLUMNS).where(TASK.c.instance_id == bindparam("instance_id"), TASK.c.state == "open")
+_OPEN_TASKS = (select(*TASK_COLUMNS).where(TASK.c.instance_id == bindparam("instance_id"), IS_OPEN)
                .order_by(TASK.c.id))
 _DEADLINES = (select(TIMER.c.name, TIMER.c.element_id, TIMER.c.due_at)
               .where(TIMER.c.instance_id == bindparam("instance_id"), TIMER.c.fired_at.is_(None),

@@ -6,6 +6,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, gen
 from sqlalchemy import func, select, text
 
 from engine.persistence.models import ProcessInstance, Task, Timer
+from engine.views import IS_OPEN
 
 from ..auth import engine
 
@@ -51,7 +52,7 @@ def metrics():
                                                      func.count()).group_by(ProcessInstance.process_key,
                                                                             ProcessInstance.status)):
             cases.labels(key, status).set(n)
-        for lane, n in session.execute(select(Task.lane, func.count()).where(Task.state == "open")
+        for lane, n in session.execute(select(Task.lane, func.count()).where(IS_OPEN)
                                        .group_by(Task.lane)):
             open_tasks.labels(lane or "").set(n)
         due.set(session.scalar(select(func.count()).select_from(Timer).where(

@@ -14,15 +14,15 @@ from SpiffWorkflow.util.task import TaskState
 from sqlalchemy import bindparam, insert, select, update
 
 from ..persistence.models import Timer
-from ..views import TASK, TASK_COLUMNS
+from ..views import IS_OPEN, TASK, TASK_COLUMNS
 
 TIMER = Timer.__table__
 _OPEN_TASKS = (select(*TASK_COLUMNS)
-               .where(TASK.c.instance_id == bindparam("instance_id"), TASK.c.state == "open").order_by(TASK.c.id))
+               .where(TASK.c.instance_id == bindparam("instance_id"), IS_OPEN).order_by(TASK.c.id))
 _CANCEL_TASKS = (update(TASK).where(TASK.c.id.in_(bindparam("ids", expanding=True)))
                  .values(state="cancelled", completed_at=bindparam("now")))
 _INSERT_TASK = insert(TASK).returning(TASK.c.id)
-_REPRIORITIZE = (update(TASK).where(TASK.c.instance_id == bindparam("instance_id"), TASK.c.state == "open")
+_REPRIORITIZE = (update(TASK).where(TASK.c.instance_id == bindparam("instance_id"), IS_OPEN)
                  .values(priority=bindparam("priority")))
 _RUNNING_TIMERS = select(TIMER.c.id, TIMER.c.spiff_task_id, TIMER.c.element_id, TIMER.c.name, TIMER.c.due_at).where(
     TIMER.c.instance_id == bindparam("instance_id"), TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False))
