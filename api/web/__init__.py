@@ -115,6 +115,13 @@ class SessionCookies(SecureCookieSessionInterface):
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config.get("SESSION_COOKIE_SECURE")) or (has_request_context() and request.is_secure)
 
+    def open_session(self, app: Flask, request):
+        # The REST API authenticates by bearer token and keeps no session: no cookie is read,
+        # verified or set on its requests (a null session refuses any write).
+        if request.path.startswith("/api/v1/"):
+            return None
+        return super().open_session(app, request)
+
 
 def secure_cookies_wanted(environ=None) -> bool:
     return (environ if environ is not None else os.environ).get("TRAMITE_SECURE_COOKIES", "").strip().lower() in (
