@@ -44,6 +44,8 @@ class Case:
         # Filled by close(): what the command answers with, without reading it back.
         self.open_tasks: list[dict] = []
         self.deadlines: list[dict] = []
+        # Open task rows this command closed itself (a completion), for the projections' count.
+        self.completed_here = 0
 
     @property
     def workflow(self) -> BpmnWorkflow:
@@ -51,10 +53,11 @@ class Case:
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, ctx, instance_id: int) -> "Case":
+    def open(cls, ctx, instance_id: int, record: CaseRecord | None = None) -> "Case":
+        """The case, its row locked (FOR UPDATE) unless the command already read it that way."""
         # FOR UPDATE serializes commands on one case in PostgreSQL; the version column catches
         # anything else (SQLite writers are already serialized by BEGIN IMMEDIATE).
-        record = records.load(ctx.conn, instance_id)
+        record = record or records.load(ctx.conn, instance_id)
         if record is None:
             raise NotFound(f"there is no case {instance_id}")
         definition = info(ctx.engine, ctx.conn, record.definition_id)

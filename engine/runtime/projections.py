@@ -89,8 +89,7 @@ def _sync_tasks(ctx, case, earliest_boundary) -> list[dict]:
     if record.status != "cancelled":
         for task in case.workflow.get_tasks(state=TaskState.READY, manual=True):
             ready[str(task.id)] = task
-    open_rows = [dict(r._mapping) for r in conn.execute(_OPEN_TASKS, {"instance_id": record.id})] \
-        if not case.is_new else []
+    open_rows = _open_rows(conn, case)
     gone = [r["id"] for r in open_rows if r["spiff_task_id"] not in ready]
     if gone:
         conn.execute(_CANCEL_TASKS, {"ids": gone, "now": now})
@@ -108,7 +107,19 @@ def _sync_tasks(ctx, case, earliest_boundary) -> list[dict]:
                "completed_at": None, "completed_by": None}
         row["id"] = conn.execute(_INSERT_TASK, row).scalar_one()
         still_open.append(row)
+    record.workflow_meta = {**(record.workflow_meta or {}), "tramite": {**record.notes, "open_tasks": len(still_open)}}
     return still_open
+
+
+def _open_rows(conn, case) -> list[dict]:
+    """The case's open task rows. Only this module opens and cancels them, and a completion closes
+    one, so the count it noted last time tells when there is none left to read."""
+    if case.is_new:
+        return []
+    noted = case.instance.notes.get("open_tasks")
+    if noted is not None and noted - case.completed_here <= 0:
+        return []
+    return [dict(r._mapping) for r in conn.execute(_OPEN_TASKS, {"instance_id": case.instance.id})]
 
 
 def _sync_timers(ctx, case, timers) -> list[dict]:

@@ -71,6 +71,15 @@ _SAVE = (update(INSTANCE)
          .values(lock_version=bindparam("p_next"), **{name: bindparam(f"p_{name}") for name in MUTABLE}))
 
 
+def labelled_columns(prefix: str) -> list:
+    """The case row's columns labelled `<prefix><name>`, to read the row within another statement."""
+    return [c.label(prefix + c.name) for c in _COLUMNS]
+
+
+def from_labelled(row, prefix: str) -> CaseRecord:
+    return CaseRecord(**{f.name: row[prefix + f.name] for f in fields(CaseRecord)})
+
+
 def load(conn: Connection, instance_id: int, *, for_update: bool = True) -> CaseRecord | None:
     """The case row; locked for a command, or for a read without its frozen parameters and with
     its version (a `StoredCase`)."""
