@@ -94,9 +94,10 @@ def case(session: Session, record) -> dict:
     """A stored case read back (for GET): its row, version, open tasks and running deadlines."""
     version = getattr(record, "definition_version", None) or \
         session.execute(_VERSION, {"definition_id": record.definition_id}).scalar()
-    # The engine notes how many timers it left running; most cases have none to read.
+    # The engine notes how many timers and open tasks it left; a finished case has none to read.
     deadlines = deadline_rows(session, record.id) if record.notes.get("timers", 1) else []
-    return case_view(record, version, open_task_rows(session, record.id), deadlines)
+    open_tasks = open_task_rows(session, record.id) if record.notes.get("open_tasks", 1) else []
+    return case_view(record, version, open_tasks, deadlines)
 
 
 def history(session: Session, instance_id: int) -> list[dict]:
