@@ -44,10 +44,12 @@ def _sqlite_engine(url: str, begin: str) -> Engine:
         cur.execute(f"PRAGMA busy_timeout={BUSY_SECONDS * 1000}")
         cur.close()
 
-    @event.listens_for(engine, "begin")
-    def _begin(conn):
-        conn.exec_driver_sql(begin)
+    # The dialect's own begin, not a "begin" event: any connection event makes SQLAlchemy dispatch
+    # events around every statement it runs.
+    def do_begin(dbapi_connection):
+        dbapi_connection.cursor().execute(begin)
 
+    engine.dialect.do_begin = do_begin
     return engine
 
 
