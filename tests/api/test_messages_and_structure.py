@@ -36,16 +36,40 @@ def test_a_supervisor_may_send_any_message(api):
 def test_parallel_branches_join_only_when_both_are_done(api):
     api.deploy("test_parallel", parallel_flow())
     case = api.post("/api/v1/processes/test_parallel/instances", "clerk", {"variables": {}}, expect=201)
-    assert sorted(t["element_id"] for t in case["open_tasks"]) == ["check_a", "check_b"]
+
+    def stored_open(case):
+        # What a later read finds must match what the command answered (the engine keeps a count of
+        # open tasks to skip reading them when none is left).
+        read = api.get(f"/api/v1/instances/{case['id']}", "boss")["open_tasks"]
+        listed = api.get(f"/api/v1/tasks?scope=all&instance={case['id']}", "boss")
+        assert sorted(t["id"] for t in read) == sorted(t["id"] for t in listed) == \
+            sorted(t["id"] for t in case["open_tasks"])
+        return sorted(t["element_id"] for t in read)
+
+    assert stored_open(case) == ["check_a", "check_b"]
     case = api.post(f"/api/v1/tasks/{api.open_task(case, 'check_a')['id']}/complete", "clerk",
                     {"data": {}})["instance"]
-    assert [t["element_id"] for t in case["open_tasks"]] == ["check_b"]
+    assert stored_open(case) == ["check_b"]
     case = api.post(f"/api/v1/tasks/{api.open_task(case, 'check_b')['id']}/complete", "reviewer",
                     {"data": {}})["instance"]
-    assert [t["element_id"] for t in case["open_tasks"]] == ["after"]
+    assert stored_open(case) == ["after"]
     case = api.post(f"/api/v1/tasks/{api.open_task(case, 'after')['id']}/complete", "clerk",
                     {"data": {}})["instance"]
     assert case["status"] == "completed"
+    assert stored_open(case) == []
+
+
+def test_cancelling_a_case_closes_every_open_task(api):
+    api.deploy("test_parallel", parallel_flow())
+    case = api.post("/api/v1/processes/test_parallel/instances", "clerk", {"variables": {}}, expect=201)
+    case = api.post(f"/api/v1/tasks/{api.open_task(case, 'check_a')['id']}/complete", "clerk",
+                    {"data": {}})["instance"]
+    cancelled = api.post(f"/api/v1/instances/{case['id']}/cancel", "boss", {"reason": "duplicado"})
+    assert cancelled["status"] == "cancelled" and cancelled["open_tasks"] == []
+    assert api.get(f"/api/v1/instances/{case['id']}", "boss")["open_tasks"] == []
+    states = {t["element_id"]: t["state"] for t in
+              api.get(f"/api/v1/tasks?scope=all&state=any&instance={case['id']}", "boss")}
+    assert states == {"check_a": "completed", "check_b": "cancelled"}
 
 
 def test_call_activity_runs_the_deployed_child_and_returns_its_data(api):
