@@ -14,7 +14,6 @@ from functools import wraps
 from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, redirect, request, session, url_for
-from sqlalchemy import select
 
 from engine import accounts
 from engine.context import BUILTIN_ROLES, Actor

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
-from ..decision import Decision, RuleViolation
+from ..decision import Decision
 from .screening import CONSIDERED
 
 CENT = Decimal("0.01")
