@@ -79,7 +79,6 @@ _OPEN_TASKS = (select(*TASK_COLUMNS).where(TASK.c.instance_id == bindparam("inst
 _DEADLINES = (select(TIMER.c.name, TIMER.c.element_id, TIMER.c.due_at)
               .where(TIMER.c.instance_id == bindparam("instance_id"), TIMER.c.fired_at.is_(None),
                      TIMER.c.cancelled.is_(False)).order_by(TIMER.c.due_at))
-_VERSION = select(DEFINITION.c.version).where(DEFINITION.c.id == bindparam("definition_id"))
 
 
 def open_task_rows(session: Session, instance_id: int) -> list[dict]:
@@ -91,13 +90,12 @@ def deadline_rows(session: Session, instance_id: int) -> list[dict]:
 
 
 def case(session: Session, record) -> dict:
-    """A stored case read back (for GET): its row, version, open tasks and running deadlines."""
-    version = getattr(record, "definition_version", None) or \
-        session.execute(_VERSION, {"definition_id": record.definition_id}).scalar()
+    """A stored case read back (for GET), `record` as `queries.get_instance` reads it: its row,
+    version, open tasks and running deadlines."""
     # The engine notes how many timers and open tasks it left; a finished case has none to read.
     deadlines = deadline_rows(session, record.id) if record.notes.get("timers", 1) else []
     open_tasks = open_task_rows(session, record.id) if record.notes.get("open_tasks", 1) else []
-    return case_view(record, version, open_tasks, deadlines)
+    return case_view(record, record.definition_version, open_tasks, deadlines)
 
 
 def history(session: Session, instance_id: int) -> list[dict]:

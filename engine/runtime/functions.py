@@ -31,11 +31,14 @@ from .scripting import make_script_engine
 RULE_MODULES = (farmer_registry, materials_aid, materials_functions, bid_adjudication, bid_functions,
                 surplus_disposition, surplus_functions)
 
+# Registry helpers come in modules whose `bind(ctx, instance_id)` makes them together (they share
+# closures over the command).
+REGISTRY_BINDINGS = (registry_functions, materials_functions, bid_functions, notifications, surplus_functions)
+
 HELPER_NAMES = frozenset({
     "today", "now", "param", "last_timely_day", "deadline_timer", "add_years", "add_months",
     "valid_until", "as_date", "money", "extend_deadline", "local_now",
-}) | registry_functions.NAMES | materials_functions.NAMES | bid_functions.NAMES \
-    | notifications.NAMES | surplus_functions.NAMES
+}).union(*(module.NAMES for module in REGISTRY_BINDINGS))
 
 _current_element: ContextVar[str | None] = ContextVar("tramite_current_element", default=None)
 # The task whose script is running: `extend_deadline` finds its case's workflow through it.
@@ -124,12 +127,6 @@ class _RecordingEngine:
 # The command whose script is running: the shared engine's helpers act on its transaction and case.
 _binding: ContextVar["_Binding | None"] = ContextVar("tramite_script_binding", default=None)
 
-# Registry helpers come in families bound together (they share closures over the command).
-_FAMILIES = ((registry_functions.NAMES, registry_functions.bind), (materials_functions.NAMES, materials_functions.bind),
-             (bid_functions.NAMES, bid_functions.bind), (notifications.NAMES, notifications.bind),
-             (surplus_functions.NAMES, surplus_functions.bind))
-
-
 class _Binding:
     """One command's helpers, each made the first time a script calls it.
 
@@ -148,8 +145,8 @@ class _Binding:
             if rule is not None:
                 made = self._made[name] = _recorded(self.ctx, self.instance_id, name, rule)
                 return made
-            family = next((bind for names, bind in _FAMILIES if name in names), None)
-            self._made.update(family(self.ctx, self.instance_id) if family else
+            family = next((module for module in REGISTRY_BINDINGS if name in module.NAMES), None)
+            self._made.update(family.bind(self.ctx, self.instance_id) if family else
                               _engine_helpers(self.ctx, self.instance_id, self.frozen))
             made = self._made[name]
         return made
