@@ -14,8 +14,8 @@ def engine():
     return current_app.extensions["tramite"]
 
 
-def bearer_token() -> str | None:
-    header = request.headers.get("Authorization", "")
+def bearer_token(req=None) -> str | None:
+    header = (req or request).environ.get("HTTP_AUTHORIZATION", "")
     if header[:7].lower() == "bearer " and header[7:].strip():
         return header[7:].strip()
     return None
@@ -36,21 +36,25 @@ def release_read_connection(_exc=None) -> None:
 
 
 def authenticate_request() -> None:
-    if not request.path.startswith("/api/v1") or request.path in OPEN_PATHS:
+    # Runs before every request: the request and `g` are fetched once (each use of a proxy costs).
+    req = request._get_current_object()
+    path = req.path
+    if not path.startswith("/api/v1") or path in OPEN_PATHS:
         return
-    token = bearer_token()
+    token = bearer_token(req)
     if token is None:
         raise Unauthorized("send Authorization: Bearer <token> (POST /api/v1/auth/token)")
     # A read request gets one read transaction for the token check and its own reads. A write
     # request lets it go at once: an open SQLite reader would hold back the WAL checkpoints of
     # the write that follows.
-    conn = engine().db.read_engine.connect()
+    state = g._get_current_object()
+    conn = current_app.extensions["tramite"].db.read_engine.connect()
     conn.begin()
-    g.read_conn = conn
-    g.user = accounts.authenticate(conn, token)
-    if request.method != "GET":
+    state.read_conn = conn
+    user = state.user = accounts.authenticate(conn, token)
+    if req.method != "GET":
         release_read_connection()
-    g.actor = Actor(g.user["username"], frozenset(g.user["roles"]), g.user["office"])
+    state.actor = Actor(user["username"], frozenset(user["roles"]), user["office"])
 
 
 def actor() -> Actor:
