@@ -25,6 +25,7 @@ from ..rules import farmer_registry, materials_aid
 from ..rules import bid_adjudication
 from ..rules import surplus_disposition
 from ..rules.decision import Decision
+from . import records
 from .scripting import make_script_engine
 
 # A registry binding module may add hooks that need reference data the pure rules are handed.
@@ -134,8 +135,8 @@ class _Binding:
     cost more than running the benchmark's whole workflow.
     """
 
-    def __init__(self, ctx, instance_id: int | None, frozen: dict):
-        self.ctx, self.instance_id, self.frozen = ctx, instance_id, frozen
+    def __init__(self, ctx, instance_id: int | None, frozen: dict | None):
+        self.ctx, self.instance_id, self._frozen = ctx, instance_id, frozen
         self._made: dict[str, Callable] = {}
 
     def helper(self, name: str) -> Callable:
@@ -147,9 +148,17 @@ class _Binding:
                 return made
             family = next((module for module in REGISTRY_BINDINGS if name in module.NAMES), None)
             self._made.update(family.bind(self.ctx, self.instance_id) if family else
-                              _engine_helpers(self.ctx, self.instance_id, self.frozen))
+                              _engine_helpers(self.ctx, self.instance_id, self.frozen_parameters))
             made = self._made[name]
         return made
+
+
+    def frozen_parameters(self) -> dict:
+        """The parameters the case froze at its start, read the first time a script asks."""
+        if self._frozen is None:
+            self._frozen = records.frozen_parameters(self.ctx.conn, self.instance_id) \
+                if self.instance_id is not None else {}
+        return self._frozen
 
 
 def _trampoline(name: str) -> Callable:
@@ -173,14 +182,14 @@ def _shared_engine():
     return make_script_engine({name: _trampoline(name) for name in sorted(whitelist())})
 
 
-def script_engine_for(ctx, instance_id: int | None, frozen: dict):
+def script_engine_for(ctx, instance_id: int | None, frozen: dict | None):
     """A sandboxed script engine whose helpers see this command's clock, case and transaction."""
     return _RecordingEngine(_shared_engine(), _Binding(ctx, instance_id, frozen))
 
 
-def _engine_helpers(ctx, instance_id: int | None, frozen: dict) -> dict[str, Callable]:
+def _engine_helpers(ctx, instance_id: int | None, frozen: Callable[[], dict]) -> dict[str, Callable]:
     def param(name: str):
-        return parameters.typed_value(name, frozen, ctx.conn)
+        return parameters.typed_value(name, frozen(), ctx.conn)
 
     def today() -> date:
         return calendar.local_date(ctx.now)

@@ -31,7 +31,7 @@ class CaseRecord:
     stage: str | None
     office: str | None
     variables: dict
-    parameters: dict
+    parameters: dict | None  # None: not read (see frozen_parameters)
     workflow_meta: dict
     activity: dict
     error_message: str | None
@@ -58,10 +58,13 @@ class StoredCase(CaseRecord):
 
 
 _COLUMNS = [INSTANCE.c[f.name] for f in fields(CaseRecord)]
+# The frozen parameters are the largest column and only a script asking for one needs them: a
+# loaded record holds None there, and `frozen_parameters` reads them when asked.
+_LOADED = [c for c in _COLUMNS if c.name != "parameters"]
 # Statements are built once: building one costs several times more than running it on SQLite.
-_LOAD_FOR_UPDATE = select(*_COLUMNS).where(INSTANCE.c.id == bindparam("instance_id")).with_for_update()
-# Reads never need the frozen parameters, the largest column of the row.
-_LOAD_TO_READ = (select(*[c for c in _COLUMNS if c.name != "parameters"],
+_LOAD_FOR_UPDATE = select(*_LOADED).where(INSTANCE.c.id == bindparam("instance_id")).with_for_update()
+_PARAMETERS = select(INSTANCE.c.parameters).where(INSTANCE.c.id == bindparam("instance_id"))
+_LOAD_TO_READ = (select(*_LOADED,
                         DEFINITION.c.version.label("definition_version"), DEFINITION.c.hash.label("definition_hash"))
                  .select_from(INSTANCE.join(DEFINITION, DEFINITION.c.id == INSTANCE.c.definition_id))
                  .where(INSTANCE.c.id == bindparam("instance_id")))
@@ -73,19 +76,23 @@ _SAVE = (update(INSTANCE)
 
 def labelled_columns(prefix: str) -> list:
     """The case row's columns labelled `<prefix><name>`, to read the row within another statement."""
-    return [c.label(prefix + c.name) for c in _COLUMNS]
+    return [c.label(prefix + c.name) for c in _LOADED]
 
 
 def from_labelled(row, prefix: str) -> CaseRecord:
-    return CaseRecord(**{f.name: row[prefix + f.name] for f in fields(CaseRecord)})
+    return CaseRecord(**{c.name: row[prefix + c.name] for c in _LOADED}, parameters=None)
+
+
+def frozen_parameters(conn: Connection, instance_id: int) -> dict:
+    return conn.execute(_PARAMETERS, {"instance_id": instance_id}).scalar() or {}
 
 
 def load(conn: Connection, instance_id: int, *, for_update: bool = True) -> CaseRecord | None:
-    """The case row; locked for a command, or for a read without its frozen parameters and with
-    its version (a `StoredCase`)."""
+    """The case row without its frozen parameters: locked for a command, or for a read with its
+    version (a `StoredCase`)."""
     if for_update:
         row = conn.execute(_LOAD_FOR_UPDATE, {"instance_id": instance_id}).first()
-        return CaseRecord(**row._mapping) if row else None
+        return CaseRecord(**row._mapping, parameters=None) if row else None
     row = conn.execute(_LOAD_TO_READ, {"instance_id": instance_id}).first()
     return StoredCase(**row._mapping, parameters={}) if row else None
 
