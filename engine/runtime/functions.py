@@ -128,6 +128,7 @@ class _RecordingEngine:
 # The command whose script is running: the shared engine's helpers act on its transaction and case.
 _binding: ContextVar["_Binding | None"] = ContextVar("tramite_script_binding", default=None)
 
+
 class _Binding:
     """One command's helpers, each made the first time a script calls it.
 
@@ -140,18 +141,15 @@ class _Binding:
         self._made: dict[str, Callable] = {}
 
     def helper(self, name: str) -> Callable:
-        made = self._made.get(name)
-        if made is None:
+        if name not in self._made:
             rule = _rules().get(name)
             if rule is not None:
-                made = self._made[name] = _recorded(self.ctx, self.instance_id, name, rule)
-                return made
-            family = next((module for module in REGISTRY_BINDINGS if name in module.NAMES), None)
-            self._made.update(family.bind(self.ctx, self.instance_id) if family else
-                              _engine_helpers(self.ctx, self.instance_id, self.frozen_parameters))
-            made = self._made[name]
-        return made
-
+                self._made[name] = _recorded(self.ctx, self.instance_id, name, rule)
+            else:
+                family = next((module for module in REGISTRY_BINDINGS if name in module.NAMES), None)
+                self._made.update(family.bind(self.ctx, self.instance_id) if family else
+                                  _engine_helpers(self.ctx, self.instance_id, self.frozen_parameters))
+        return self._made[name]
 
     def frozen_parameters(self) -> dict:
         """The parameters the case froze at its start, read the first time a script asks."""

@@ -94,7 +94,7 @@ def load(conn: Connection, instance_id: int, *, for_update: bool = True) -> Case
         row = conn.execute(_LOAD_FOR_UPDATE, {"instance_id": instance_id}).first()
         return CaseRecord(**row._mapping, parameters=None) if row else None
     row = conn.execute(_LOAD_TO_READ, {"instance_id": instance_id}).first()
-    return StoredCase(**row._mapping, parameters={}) if row else None
+    return StoredCase(**row._mapping, parameters=None) if row else None
 
 
 def insert_record(conn: Connection, record: CaseRecord) -> int:
