@@ -1,6 +1,7 @@
 """Users, roles and API tokens: hashed passwords, expiring and revocable tokens."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -33,6 +34,20 @@ def check_password(password: str, stored: str) -> bool:
         return False
     candidate = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), **_SCRYPT, dklen=32)
     return hmac.compare_digest(candidate.hex(), digest)
+
+
+@functools.cache
+def _decoy_hash() -> str:
+    return hash_password(secrets.token_urlsafe(16))
+
+
+def password_matches(user: User | None, password: str) -> bool:
+    """True for an active user's right password. An unknown or inactive user costs the same scrypt
+    as a known one, so the answer's time does not tell which usernames exist."""
+    if user is None or not user.active:
+        check_password(password, _decoy_hash())
+        return False
+    return check_password(password, user.password_hash)
 
 
 def _token_hash(token: str) -> str:
@@ -90,7 +105,7 @@ def create_user(ctx, username: str, password: str, roles: list[str], full_name: 
 
 def issue_token(ctx, username: str, password: str) -> tuple[str, ApiToken, User]:
     user = ctx.session.scalars(select(User).where(User.username == username)).first()
-    if user is None or not user.active or not check_password(password, user.password_hash):
+    if not password_matches(user, password):
         raise Unauthorized("wrong username or password")
     return _new_token(ctx, user)
 
@@ -144,7 +159,7 @@ def _check_credentials(ctx, username, password, address, policy):
     now = datetime.now(timezone.utc)
     login_throttle.check(ctx.conn, policy, username, address, now)
     user = ctx.session.scalars(select(User).where(User.username == username.strip())).first()
-    if user is None or not user.active or not check_password(password, user.password_hash):
+    if not password_matches(user, password):
         login_throttle.record_failure(ctx.conn, policy, username, address, now)
         return None
     login_throttle.forget(ctx.conn, username)

@@ -100,3 +100,24 @@ def test_anything_but_a_live_token_is_401(api, header):
 
 def test_the_scheme_is_case_insensitive(api):
     assert me(api, new_token(api), scheme="bearer").status_code == 200
+
+
+def test_an_unknown_or_inactive_username_costs_the_same_password_hashing(api, engine, monkeypatch):
+    # Answering an unknown username without hashing made it measurably faster than a wrong
+    # password, which told which usernames exist. Count the key derivations, not the clock.
+    import hashlib
+    derivations = []
+    real = hashlib.scrypt
+    monkeypatch.setattr(hashlib, "scrypt", lambda *a, **k: derivations.append(1) or real(*a, **k))
+    with engine.db.transaction() as session:
+        session.execute(update(User).where(User.username == "reviewer").values(active=False))
+
+    def attempts(username, password):
+        before = len(derivations)
+        r = api.client.post("/api/v1/auth/token", json={"username": username, "password": password})
+        return r.status_code, len(derivations) - before
+
+    assert attempts("clerk", "wrong-password") == (401, 1)
+    assert attempts("nobody-by-this-name", "wrong-password") == (401, 1)
+    assert attempts("reviewer", PASSWORD) == (401, 1)
+    assert attempts("clerk", PASSWORD) == (200, 1)
