@@ -73,17 +73,24 @@ def admin_registries_beneficiaries():
 @bp.route("/admin/registries/beneficiaries/<string:entry_id>", methods=["GET", "POST"])
 @allowed(is_admin)
 def admin_registries_beneficiary(entry_id):
-    entry = read(lambda s: beneficiaries.view(beneficiaries.get(s, entry_id)))
+    return _correction_page(beneficiaries, entry_id, BENEFICIARY_FIELDS, (), BeneficiaryPatchSchema(),
+                            "web/admin/registry/beneficiary.html", "web.admin_registries_beneficiary",
+                            lambda: _("Beneficiario %(id)s corregido.", id=entry_id))
+
+
+def _correction_page(registry, entry_id, fields, checkboxes, patch_schema, template, endpoint, corrected):
+    """An entry's page with its correction form; a refused correction shows beside what was typed."""
+    entry = read(lambda s: registry.view(registry.get(s, entry_id)))
     form, refusal, status = entry, None, 200
     if request.method == "POST":
-        form = {**entry, **posted(*BENEFICIARY_FIELDS)}
-        _id, refusal = _save(None, beneficiaries.update, "id", form, None, BeneficiaryPatchSchema(),
-                             BENEFICIARY_FIELDS, entry_id)
+        form = {**entry, **posted(*fields, checkboxes=checkboxes)}
+        _id, refusal = _save(None, registry.update, "id", form, None, patch_schema, (*fields, *checkboxes),
+                             entry_id)
         if refusal is None:
-            flash(_("Beneficiario %(id)s corregido.", id=entry_id), "success")
-            return redirect(url_for("web.admin_registries_beneficiary", entry_id=entry_id))
+            flash(corrected(), "success")
+            return redirect(url_for(endpoint, entry_id=entry_id))
         status = refusal.status
-    return render_template("web/admin/registry/beneficiary.html", entry=entry, form=form, refusal=refusal,
+    return render_template(template, entry=entry, form=form, refusal=refusal,
                            municipalities=_municipalities()), status
 
 
@@ -116,15 +123,6 @@ def admin_registries_stores():
 @bp.route("/admin/registries/stores/<string:entry_id>", methods=["GET", "POST"])
 @allowed(is_admin)
 def admin_registries_store(entry_id):
-    entry = read(lambda s: stores.view(stores.get(s, entry_id)))
-    form, refusal, status = entry, None, 200
-    if request.method == "POST":
-        form = {**entry, **posted(*STORE_FIELDS, checkboxes=("registered",))}
-        _id, refusal = _save(None, stores.update, "id", form, None, StorePatchSchema(),
-                             (*STORE_FIELDS, "registered"), entry_id)
-        if refusal is None:
-            flash(_("Ferretería %(id)s corregida.", id=entry_id), "success")
-            return redirect(url_for("web.admin_registries_store", entry_id=entry_id))
-        status = refusal.status
-    return render_template("web/admin/registry/store.html", entry=entry, form=form, refusal=refusal,
-                           municipalities=_municipalities()), status
+    return _correction_page(stores, entry_id, STORE_FIELDS, ("registered",), StorePatchSchema(),
+                            "web/admin/registry/store.html", "web.admin_registries_store",
+                            lambda: _("Ferretería %(id)s corregida.", id=entry_id))
