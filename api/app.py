@@ -9,18 +9,19 @@ from flask.json.provider import DefaultJSONProvider
 from flask_smorest import Api
 
 from engine.bootstrap import deploy_directory, prepare
-from engine.core import Engine
+from engine.bootstrap import make_engine
+from engine.kernel.engine import Engine
 from engine.errors import BadRequest
-from engine.settings import Settings
+from engine.config.settings import Settings
 
-from . import errors
-from .auth import authenticate_request, release_read_connection
-from .hostile_input import refuse_hostile_input
-from .routes import accounts, admin, instances, ops, processes, registries, tasks
-from .routes import materials_registries
-from .routes import bidder_registry
-from .routes import notifications
-from .web import install as install_web
+from api import errors
+from api.auth import authenticate_request, release_read_connection
+from api.hostile_input import refuse_hostile_input
+from api.routes import accounts, admin, instances, ops, processes, registries, tasks
+from api.routes import materials_registries
+from api.routes import bidder_registry
+from api.routes import notifications
+from api.web import install as install_web
 
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
 
@@ -57,7 +58,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
             "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]},
     )
     app.config["TRAMITE_LOGIN_POLICY"] = settings.login_policy()
-    engine = engine or Engine(settings.database_url, settings.clock())
+    engine = engine or make_engine(settings.database_url, settings.clock())
     app.extensions["tramite"] = engine
     if bootstrap:
         prepare(engine)
@@ -71,7 +72,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
     api.register_blueprint(bidder_registry.blp)
     api.register_blueprint(notifications.blp)
     app.register_blueprint(ops.blp)
-    from .static import install as install_static
+    from api.static import install as install_static
     install_static(app)
     install_web(app)
     app.before_request(authenticate_request)

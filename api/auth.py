@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from flask import current_app, g, request
 
-from engine import accounts
-from engine.context import Actor
+from engine.identity import accounts
+from engine.identity.actor import Actor
 from engine.errors import Forbidden, Unauthorized
 
 OPEN_PATHS = {"/api/v1/auth/token", "/api/v1/openapi.json"}

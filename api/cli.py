@@ -12,19 +12,19 @@ from engine.errors import EngineError
 
 
 def _engine():
-    from engine.core import Engine
-    from engine.settings import Settings
+    from engine.bootstrap import make_engine
+    from engine.config.settings import Settings
     settings = Settings.from_env()
     try:
         clock = settings.clock()
     except ValueError as exc:  # TRAMITE_CLOCK or TRAMITE_CLOCK_START: the user's to fix, not a crash
         raise EngineError(str(exc)) from None
-    return Engine(settings.database_url, clock)
+    return make_engine(settings.database_url, clock)
 
 
 def _deploy(engine, path: Path | None = None) -> None:
     from engine.bootstrap import deploy_directory
-    from engine.paths import processes_dir
+    from engine.config.paths import processes_dir
     root = Path(path) if path else processes_dir()
     if not root.is_dir():
         raise EngineError(f"there is no folder {str(root)!r} to deploy from")
@@ -38,7 +38,7 @@ def _deploy(engine, path: Path | None = None) -> None:
 def cmd_serve(args) -> int:
     from engine.bootstrap import prepare
 
-    from .server import TramiteServer
+    from api.server import TramiteServer
     engine = _engine()
     prepare(engine)
     _deploy(engine)
@@ -50,7 +50,7 @@ def cmd_serve(args) -> int:
 
 
 def cmd_worker(args) -> int:
-    from engine.timers import TimerWorker
+    from engine.worker import TimerWorker
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
@@ -81,7 +81,7 @@ def cmd_deploy(args) -> int:
 def cmd_seed_demo(_args) -> int:
     from engine.bootstrap import prepare
 
-    from . import demo
+    from api import demo
     engine = _engine()
     prepare(engine)
     _deploy(engine)
@@ -90,9 +90,9 @@ def cmd_seed_demo(_args) -> int:
 
 
 def cmd_users_create(args) -> int:
-    from engine import accounts
+    from engine.identity import accounts
     from engine.bootstrap import prepare
-    from engine.context import SYSTEM
+    from engine.identity.actor import SYSTEM
     engine = _engine()
     # So that a fresh installation can get its first admin before the first `serve`.
     prepare(engine)

@@ -9,8 +9,8 @@ from typing import Callable
 
 from sqlalchemy import select
 
-from engine import accounts
-from engine.context import SYSTEM
+from engine.identity import accounts
+from engine.identity.actor import SYSTEM
 from engine.persistence.models import Role, User
 
 # Printed on screen on purpose: it only ever guards demo data on a developer's machine.
@@ -50,19 +50,19 @@ def demo_users(engine) -> list[str]:
 
 DEMO_STEPS: list[Callable[..., list[str]]] = [demo_users]
 
-from .demo_farmer_registry import farmer_registry_demo  # noqa: E402  (it reads `table` from here)
+from api.demo_farmer_registry import farmer_registry_demo  # noqa: E402  (it reads `table` from here)
 
 DEMO_STEPS.append(farmer_registry_demo)
 
-from .demo_materials_aid import materials_aid_demo  # noqa: E402  (it reads `table` from here)
+from api.demo_materials_aid import materials_aid_demo  # noqa: E402  (it reads `table` from here)
 
 DEMO_STEPS.append(materials_aid_demo)
 
-from .demo_bid_adjudication import bid_adjudication_demo  # noqa: E402  (it reads `table` from here)
+from api.demo_bid_adjudication import bid_adjudication_demo  # noqa: E402  (it reads `table` from here)
 
 DEMO_STEPS.append(bid_adjudication_demo)
 
-from .demo_surplus_disposition import surplus_disposition_demo  # noqa: E402  (it reads `table` from here)
+from api.demo_surplus_disposition import surplus_disposition_demo  # noqa: E402  (it reads `table` from here)
 
 DEMO_STEPS.append(surplus_disposition_demo)
 

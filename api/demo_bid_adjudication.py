@@ -9,11 +9,11 @@ from datetime import date
 
 from sqlalchemy import func, select
 
-from engine.calendar import add_months, local_date
+from engine.rules.calendar import add_months, local_date
 from engine.commands.cases import start_case
 from engine.commands.messages import send_message
 from engine.commands.tasks import complete
-from engine.context import SYSTEM, Actor
+from engine.identity.actor import SYSTEM, Actor
 from engine.persistence.models import ProcessDefinition, ProcessInstance
 from engine.registries import bidders
 
@@ -74,7 +74,7 @@ def _cases(engine) -> list[tuple[str, str, str]]:
 
 
 def bid_adjudication_demo(engine) -> list[str]:
-    from .demo import table
+    from api.demo import table
 
     def deployed(session):
         return session.scalar(select(func.count()).select_from(ProcessDefinition)

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
-from engine import accounts, parameters
+from engine.identity import accounts
+from engine.config import parameters
 from engine.commands.cases import start_case
 from engine.commands.tasks import complete
-from engine.context import SYSTEM, Actor
+from engine.identity.actor import SYSTEM, Actor
 from engine.definitions.repository import latest
 from engine.persistence.models import ProcessInstance, User
 from engine.registries import stores
 
-from .demo import DEMO_PASSWORD, table
+from api.demo import DEMO_PASSWORD, table
 
 MATERIALS = "materials_aid"
 STORES = [("RL-1001", "Ferretería Borinquen", True), ("RL-1002", "Ferretería El Coquí", True),

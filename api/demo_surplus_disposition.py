@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 
 from engine.commands.cases import start_case
 from engine.commands.messages import send_message
-from engine.context import Actor
+from engine.identity.actor import Actor
 from engine.persistence.models import ProcessDefinition, ProcessInstance
 
 SUR = "surplus_disposition"
@@ -67,7 +67,7 @@ def _cases(engine) -> list[tuple[str, str, str]]:
 
 
 def surplus_disposition_demo(engine) -> list[str]:
-    from .demo import table
+    from api.demo import table
 
     def deployed(session):
         return session.scalar(select(func.count()).select_from(ProcessDefinition)

@@ -7,7 +7,7 @@ from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import EngineError
-from engine.login_throttle import TooManyLogins
+from engine.identity.login_throttle import TooManyLogins
 from engine.rules.decision import RuleViolation
 
 log = logging.getLogger("tramite.api")

@@ -18,7 +18,7 @@ def worker_tmp_dir() -> str | None:
 
 
 def _start_timer_worker(worker) -> None:
-    from engine.timers import TimerWorker
+    from engine.worker import TimerWorker
     timer = TimerWorker(worker.wsgi.extensions["tramite"])
     timer.start()
     worker.tramite_timer = timer
@@ -57,5 +57,5 @@ class TramiteServer(BaseApplication):
 
     def load(self):
         # Each worker builds its own app and database pool after the fork.
-        from .wsgi import application
+        from api.wsgi import application
         return application()

@@ -5,7 +5,7 @@ Migrations and the deployment of `processes/` happen once, before workers start
 """
 from __future__ import annotations
 
-from .app import create_app
+from api.app import create_app
 
 
 def application():

@@ -17,14 +17,14 @@ def _copy_catalogues(target: Path) -> None:
 
 def build_engine(workdir: Path, *, user: bool = False, loop: bool = False):
     """A fresh SQLite database: migrations, seed, role bench_clerk, the bench diagram deployed."""
-    from engine import accounts
+    from engine.identity import accounts
     from engine.bootstrap import prepare
     from engine.commands.deploy import deploy
-    from engine.context import SYSTEM
-    from engine.core import Engine
+    from engine.identity.actor import SYSTEM
+    from engine.bootstrap import make_engine
 
     url = f"sqlite:///{workdir / 'tramite.db'}"
-    eng = Engine(url)
+    eng = make_engine(url)
     eng.db.upgrade()
     prepare(eng, upgrade=False)
 
@@ -58,7 +58,7 @@ def engine_case(eng, actor, timings: dict | None = None) -> None:
 
 
 def bench_engine(n: int, workdir: Path) -> dict:
-    from engine.context import Actor
+    from engine.identity.actor import Actor
 
     eng, _ = build_engine(workdir)
     actor = Actor("bench", frozenset({ROLE}))
@@ -79,7 +79,7 @@ def bench_engine(n: int, workdir: Path) -> dict:
 def bench_loop_engine(rounds: int, workdir: Path) -> dict:
     from engine.commands.cases import start_case
     from engine.commands.tasks import complete
-    from engine.context import Actor
+    from engine.identity.actor import Actor
 
     eng, _ = build_engine(workdir, loop=True)
     actor = Actor("bench_looper", frozenset({LOOP_ROLE}))

@@ -69,7 +69,7 @@ class Client:
 @contextmanager
 def live_server(workdir: Path):
     """Seed a fresh SQLite database here, then run gunicorn on it; yields (port, log path)."""
-    from engine.core import Engine  # noqa: F401 - imported for the side effect of a clear error early
+    from engine.kernel.engine import Engine  # noqa: F401 - imported for the side effect of a clear error early
 
     data_dir, processes_dir = workdir / "data", workdir / "processes"
     data_dir.mkdir(parents=True, exist_ok=True)

@@ -58,12 +58,12 @@ def installation(url: str, workdir: Path, fresh: bool = True):
     if not ready:
         return Installation(url, workdir)
     # An installation prepared by an earlier run (--reuse): the same object, without seeding again.
-    from engine.clock import Clock, parse_instant
-    from engine.core import Engine
+    from engine.config.clock import Clock, parse_instant
+    from engine.bootstrap import make_engine
     from tests.production.live import START
     inst = Installation.__new__(Installation)
     inst.url, inst.workdir = url, workdir
-    inst.engine = Engine(url, Clock("manual", parse_instant(START)))
+    inst.engine = make_engine(url, Clock("manual", parse_instant(START)))
     inst.processes = inst._processes_folder()
     return inst
 

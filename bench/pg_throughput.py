@@ -14,8 +14,8 @@ from .raw import bench_raw
 
 
 def _prepare(url: str, workdir: Path):
-    from engine import accounts
-    from engine.context import SYSTEM
+    from engine.identity import accounts
+    from engine.identity.actor import SYSTEM
 
     from tests.production.live import PASSWORD  # the password Installation.tokens() uses
 

@@ -16,9 +16,9 @@ AFTER_EVERY_DEADLINE = "2024-06-01T00:00:00-04:00"
 
 def bench_timers(base_url: str, workdir: Path, *, timers: int, workers: int, interval: float,
                  keep: bool = False, budget: float = 900.0) -> dict:
-    from engine.clock import parse_instant
+    from engine.config.clock import parse_instant
     from engine.commands.cases import start_case
-    from engine.context import SYSTEM
+    from engine.identity.actor import SYSTEM
     from tests.production.live import TimerWorkerProcess, wait_until
     from tests.support.diagrams import deadline_flow
 

@@ -79,7 +79,7 @@ def report(title: str, prof: cProfile.Profile, cases: int, wall: float, top: int
 
 
 def profile_c(cases: int, top: int, tmp: Path) -> None:
-    from engine.context import Actor
+    from engine.identity.actor import Actor
     (tmp / "c").mkdir()
     eng, _ = build_engine(tmp / "c")
     actor = Actor("bench", frozenset({ROLE}))
@@ -98,7 +98,7 @@ def profile_c(cases: int, top: int, tmp: Path) -> None:
 
 def profile_d(cases: int, top: int, tmp: Path) -> None:
     from api.app import create_app
-    from engine.settings import Settings
+    from engine.config.settings import Settings
     (tmp / "d").mkdir()
     eng, url = build_engine(tmp / "d", user=True)
     eng.db.dispose()

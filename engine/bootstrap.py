@@ -4,13 +4,21 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from . import accounts, parameters
-from .commands.deploy import deploy
-from .context import SYSTEM
-from .definitions.parsing import describe
-from .paths import forms_dir_for, processes_dir
+from engine.identity import accounts
+from engine.config import parameters
+from engine.commands.deploy import deploy
+from engine.identity.actor import SYSTEM
+from engine.kernel.engine import Engine
+from engine.procedures import ALL
+from engine.definitions.parsing import describe
+from engine.config.paths import forms_dir_for, processes_dir
 
 log = logging.getLogger("tramite.bootstrap")
+
+
+def make_engine(database_url: str, clock=None) -> Engine:
+    """The engine with every procedure of `engine/procedures` (the composition the app and CLI use)."""
+    return Engine(database_url, clock, procedures=ALL)
 
 
 def prepare(engine, *, upgrade: bool = True) -> None:

@@ -1,7 +1,7 @@
 """Errors are values with codes; the API maps each kind to one HTTP status, once."""
 from __future__ import annotations
 
-from .rules.decision import RuleViolation  # noqa: F401  (re-exported: rules may not import the engine)
+from engine.rules.decision import RuleViolation  # noqa: F401  (re-exported: rules may not import the engine)
 
 
 class EngineError(Exception):

@@ -10,13 +10,13 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from api.app import create_app
-from engine import accounts
+from engine.identity import accounts
 from engine.bootstrap import prepare
-from engine.clock import Clock, parse_instant
-from engine.context import SYSTEM
-from engine.core import Engine
+from engine.config.clock import Clock, parse_instant
+from engine.identity.actor import SYSTEM
+from engine.bootstrap import make_engine
 from engine.persistence.models import Base
-from engine.settings import Settings
+from engine.config.settings import Settings
 
 START = "2024-04-01T12:00:00-04:00"  # a Monday
 PG_URL = os.environ.get("TRAMITE_TEST_DATABASE_URL")
@@ -51,7 +51,7 @@ def database_url(tmp_path_factory, worker_id):
 
 @pytest.fixture(scope="session")
 def migrated(database_url):
-    engine = Engine(database_url)
+    engine = make_engine(database_url)
     engine.db.upgrade()
     engine.db.dispose()
     return True
@@ -77,7 +77,7 @@ def password_hash():
 def engine(database_url, migrated, password_hash, monkeypatch):
     monkeypatch.setattr(accounts, "hash_password",
                         lambda pw, _real=accounts.hash_password: password_hash if pw == PASSWORD else _real(pw))
-    eng = Engine(database_url, Clock("manual", parse_instant(START)))
+    eng = make_engine(database_url, Clock("manual", parse_instant(START)))
     _wipe(eng)
     prepare(eng, upgrade=False)
 

@@ -5,11 +5,12 @@ from flask import current_app, g, request
 from flask_smorest import Blueprint
 from sqlalchemy import select
 
-from engine import accounts, views
+from engine.identity import accounts
+from engine.queries import shapes as views
 from engine.persistence.models import Role, User
 
-from ..auth import actor, bearer_token, engine, require_admin
-from ..schemas import LoginSchema, RoleSchema, TokenSchema, UserCreateSchema, UserSchema
+from api.auth import actor, bearer_token, engine, require_admin
+from api.schemas import LoginSchema, RoleSchema, TokenSchema, UserCreateSchema, UserSchema
 
 blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authentication, users and roles")
 

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from engine import parameters
-from engine.clock import parse_instant
+from engine.config import parameters
+from engine.config.clock import parse_instant
 from engine.errors import Forbidden, NotFound, ValidationFailed
-from engine.timers import move_clock
+from engine.worker import move_clock
 
-from ..auth import actor, engine
-from ..schemas import ClockSchema, ClockUpdateSchema, ParameterSchema, ParameterUpdateSchema
+from api.auth import actor, engine
+from api.schemas import ClockSchema, ClockUpdateSchema, ParameterSchema, ParameterUpdateSchema
 
 blp = Blueprint("admin", __name__, url_prefix="/api/v1", description="Parameters and clock")
 

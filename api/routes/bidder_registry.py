@@ -7,15 +7,15 @@ from datetime import date
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from engine.calendar import add_months, local_date
+from engine.rules.calendar import add_months, local_date
 from engine.errors import ValidationFailed
-from engine.parameters import snapshot, typed_value
+from engine.config.parameters import snapshot, typed_value
 from engine.registries import bidders
 from engine.rules.bid_adjudication import similar_purchase_allowed
 
-from ..auth import actor, engine, require_admin
-from ..pagination import page_response
-from ..schemas import PageArgs, _Strict
+from api.auth import actor, engine, require_admin
+from api.pagination import page_response
+from api.schemas import PageArgs, _Strict
 
 blp = Blueprint("bidder_registry", __name__, url_prefix="/api/v1/registries", description="Bidder registry")
 BIDDER_ID = validate.Regexp(bidders.ID_PATTERN.pattern, error="letters, digits and . _ - (up to 40)")

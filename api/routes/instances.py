@@ -3,16 +3,18 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from engine import queries, views
+from engine.queries import cases as queries, shapes as views
 from engine.commands.cases import cancel_case, retry_case, start_case
 from engine.commands.messages import send_message
 
-from ..auth import actor, engine, read_rows
-from ..responses import answer
-from ..pagination import page_response
-from ..schemas import (CancelSchema, CaseSchema, CaseSummarySchema, HistoryEventSchema, InstanceListArgs,
-                       MessageSchema, StartCaseSchema)
-from . import ID
+from api.auth import actor, engine, read_rows
+from api.responses import answer
+from api.pagination import page_response
+from api.schemas import (
+    CancelSchema, CaseSchema, CaseSummarySchema, HistoryEventSchema, InstanceListArgs, MessageSchema,
+    StartCaseSchema,
+)
+from api.routes import ID
 
 blp = Blueprint("instances", __name__, url_prefix="/api/v1", description="Cases (process instances)")
 

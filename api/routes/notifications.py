@@ -5,12 +5,12 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
-from engine import queries
+from engine.queries import cases as queries
 from engine.registries import notifications
 
-from ..auth import actor, read_rows
-from ..responses import answer
-from . import ID
+from api.auth import actor, read_rows
+from api.responses import answer
+from api.routes import ID
 
 blp = Blueprint("notifications", __name__, url_prefix="/api/v1", description="Notifications outbox")
 

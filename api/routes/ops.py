@@ -6,9 +6,9 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, gen
 from sqlalchemy import func, select, text
 
 from engine.persistence.models import ProcessInstance, Task, Timer
-from engine.views import IS_OPEN
+from engine.queries.shapes import IS_OPEN
 
-from ..auth import engine
+from api.auth import engine
 
 blp = Blueprint("ops", __name__)
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 from flask import Response, request
 from flask_smorest import Blueprint
 
-from engine import queries, views
+from engine.queries import cases as queries, shapes as views
 from engine.commands.deploy import deploy
 from engine.definitions import repository
 from engine.errors import BadRequest, Forbidden
 
-from ..auth import actor, engine
-from ..schemas import DeployFilesSchema, DeployResultSchema, ProcessSchema, VersionSchema
-from . import VERSION
+from api.auth import actor, engine
+from api.schemas import DeployFilesSchema, DeployResultSchema, ProcessSchema, VersionSchema
+from api.routes import VERSION
 
 blp = Blueprint("processes", __name__, url_prefix="/api/v1/processes", description="Process definitions")
 

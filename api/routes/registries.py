@@ -5,11 +5,11 @@ from flask_smorest import Blueprint
 
 from engine.errors import ValidationFailed
 from engine.registries import farmers
-from engine.registries.script_api import start_membership_case
+from engine.procedures.farmer_registry.bindings import start_membership_case
 
-from ..auth import actor, engine, require_admin
-from ..pagination import page_response
-from ..registry_schemas import FarmerCreateSchema, FarmerListArgs, FarmerPatchSchema, FarmerSchema
+from api.auth import actor, engine, require_admin
+from api.pagination import page_response
+from api.registry_schemas import FarmerCreateSchema, FarmerListArgs, FarmerPatchSchema, FarmerSchema
 
 blp = Blueprint("registries", __name__, url_prefix="/api/v1/registries", description="Registries")
 

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from engine import queries
+from engine.queries import cases as queries
 from engine.commands import tasks as commands
 
-from ..auth import actor, engine, read_rows
-from ..responses import answer
-from ..pagination import page_response
-from ..schemas import AssignSchema, CompleteResultSchema, CompleteSchema, TaskDetailSchema, TaskListArgs, TaskSchema
-from . import ID
+from api.auth import actor, engine, read_rows
+from api.responses import answer
+from api.pagination import page_response
+from api.schemas import (
+    AssignSchema, CompleteResultSchema, CompleteSchema, TaskDetailSchema, TaskListArgs, TaskSchema,
+)
+from api.routes import ID
 
 blp = Blueprint("tasks", __name__, url_prefix="/api/v1/tasks", description="Human tasks")
 

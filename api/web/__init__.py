@@ -22,9 +22,9 @@ from werkzeug.exceptions import HTTPException
 from engine.errors import EngineError
 from engine.rules.decision import RuleViolation
 
-from . import i18n, labels, rule_texts
-from . import session as web_session
-from .blueprint import bp
+from api.web import i18n, labels, rule_texts
+from api.web import session as web_session
+from api.web.blueprint import bp
 
 log = logging.getLogger("tramite.web")
 
@@ -130,8 +130,8 @@ def secure_cookies_wanted(environ=None) -> bool:
 
 def install(app: Flask) -> None:
     """Register the web application on the app (one line in api/app.py)."""
-    from . import views  # noqa: F401  (the views register themselves on the blueprint)
-    from .filters import install as install_filters
+    from api.web import views  # noqa: F401  (the views register themselves on the blueprint)
+    from api.web.filters import install as install_filters
 
     # Lax, not Strict: a link to a case from an e-mail must open it logged in; POSTs carry CSRF tokens.
     app.config["SESSION_COOKIE_SAMESITE"] = "Lax"

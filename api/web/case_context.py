@@ -10,8 +10,8 @@ import re
 
 from flask_babel import lazy_gettext as _l
 
-from . import formkit
-from .filters import money
+from api.web import formkit
+from api.web.filters import money
 
 HIDDEN_PREFIXES = ("_",)
 DECISION_EVENTS = ("decision", "task_completed", "task_refused", "message_received", "message_refused",

@@ -8,7 +8,7 @@ from babel.numbers import format_decimal
 from flask import Flask
 from flask_babel import gettext as _
 
-from . import i18n
+from api.web import i18n
 
 
 def pretty_json(value) -> str:

@@ -8,7 +8,7 @@ post against the whole schema anyway, so a condition left out here only loses th
 """
 from __future__ import annotations
 
-from . import formkit
+from api.web import formkit
 
 
 def conditions(schema: dict, root: dict) -> list[dict]:

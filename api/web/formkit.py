@@ -3,7 +3,7 @@
 `build` turns a schema (+ the RJSF-style UI schema of `forms/`: ui:order, ui:title, ui:widget,
 ui:enumNames, ui:help, ui:placeholder) into a tree of `Field`s that `templates/web/form/fields.html`
 draws; `parse` turns the posted fields back into the JSON the schema describes. The engine is the
-only validator (engine.forms.validate). So that nothing typed is lost, a value that does not
+only validator (engine.definitions.forms.validate). So that nothing typed is lost, a value that does not
 convert (a number typed as "abc") is passed on as typed: the engine's error names the field and
 the page shows the user's text again beside it.
 
@@ -20,8 +20,8 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from . import form_conditions
-from .i18n import PR_OFFSET
+from api.web import form_conditions
+from api.web.i18n import PR_OFFSET
 
 MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING", "__bool__": lambda self: False})()
 ROW_MARKER = "__row"

@@ -8,7 +8,7 @@ rule is never shown blank. In English the engine's message is already the right 
 """
 from __future__ import annotations
 
-from .i18n import selected_language
+from api.web.i18n import selected_language
 
 SPANISH = {
     # Surplus disposition (SUR)

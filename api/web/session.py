@@ -15,8 +15,8 @@ from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, redirect, request, session, url_for
 
-from engine import accounts
-from engine.context import BUILTIN_ROLES, Actor
+from engine.identity import accounts
+from engine.identity.actor import BUILTIN_ROLES, Actor
 from engine.persistence.models import User
 
 SESSION_LIFETIME = timedelta(hours=12)

@@ -1,14 +1,17 @@
 """Start, cancel and retry a case."""
 from __future__ import annotations
 
-from .. import forms, parameters, views
-from ..case_numbers import next_case_number
-from ..context import SYSTEM
-from ..definitions import repository
-from ..errors import Conflict, Forbidden, ValidationFailed
-from ..runtime.case import Case
-from ..runtime.functions import completion_rule
-from ..runtime.records import CaseRecord, insert_record
+from engine.definitions import forms
+from engine.config import parameters
+from engine.queries import shapes as views
+from engine.runtime.case_numbers import next_case_number
+from engine.identity.actor import SYSTEM
+from engine.definitions import repository
+from engine.errors import Conflict, Forbidden, ValidationFailed
+from engine.runtime.case import Case
+from engine.rules.calendar import local_date
+from engine.rules.facts import Facts
+from engine.runtime.records import CaseRecord, insert_record
 
 START_FORM = "start.schema.json"
 
@@ -22,17 +25,15 @@ def may_start(actor, definition) -> bool:
 
 def start_case(ctx, key: str, variables: dict | None = None, version: int | None = None,
                parent_instance_id: int | None = None) -> dict:
-    definition = repository.info(ctx.engine, ctx.conn, repository.version_id(ctx.conn, key, version))
+    definition = repository.info(ctx.versions, ctx.conn, repository.version_id(ctx.conn, key, version))
     if not may_start(ctx.actor, definition):
         raise Forbidden(f"starting {key} needs the role {definition.summary.get('starter_lane')!r}")
     if not isinstance(variables, dict):
         raise ValidationFailed("variables must be an object", {"variables": ["must be an object"]})
     variables = forms.validate(forms.find(definition.files, START_FORM), variables)
-    rule = completion_rule(key, "start")
-    if rule is not None:
-        # Who files matters to some procedures (MAT-08: the office that serves the applicant's town).
-        rule(variables, {"started_by": ctx.actor.username, "started_by_office": ctx.actor.office,
-                         "ctx": ctx})  # a registry-bound start hook reads its registry in this transaction
+    # Who files matters to some procedures (MAT-08: the office that serves the applicant's town).
+    ctx.procedures.check_completion(ctx, key, "start", variables, Facts(
+        case={}, today=local_date(ctx.now), actor=ctx.actor.username, office=ctx.actor.office))
     record = CaseRecord(
         id=None, case_number=next_case_number(ctx, key), process_key=key, definition_id=definition.id,
         status="active", outcome=None, stage=None, office=ctx.actor.office, variables={},

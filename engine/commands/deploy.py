@@ -5,12 +5,11 @@ import hashlib
 
 from sqlalchemy import select
 
-from .. import accounts
-from ..definitions import repository
-from ..definitions.validation import validate
-from ..errors import BadRequest
-from ..persistence.models import ProcessDefinition
-from ..runtime.functions import whitelist
+from engine.identity import accounts
+from engine.definitions import repository
+from engine.definitions.validation import validate
+from engine.errors import BadRequest
+from engine.persistence.models import ProcessDefinition
 
 
 def content_hash(files: dict[str, str]) -> str:
@@ -48,7 +47,7 @@ def deploy(ctx, key: str, files: dict[str, bytes | str]) -> tuple[ProcessDefinit
         child = repository.latest(session, child_key)
         return None if child is None else (child.id, child.files)
 
-    summary = validate(texts, key, roles=accounts.role_ids(session), whitelist=whitelist(),
+    summary = validate(texts, key, roles=accounts.role_ids(session), script_problems=ctx.scripts.problems,
                        deployed_files=deployed_files)
     definition = ProcessDefinition(
         key=key, version=repository.next_version(session, key), name=summary["process"]["name"],

@@ -1,11 +1,13 @@
 """Deliver a message with its payload to a case that is waiting for it."""
 from __future__ import annotations
 
-from .. import forms, queries, views
-from ..errors import Conflict, Forbidden, ValidationFailed
-from ..rules.decision import RuleViolation
-from ..runtime.case import Case
-from ..runtime.functions import message_rule
+from engine.definitions import forms
+from engine.queries import cases as queries, shapes as views
+from engine.errors import Conflict, Forbidden, ValidationFailed
+from engine.rules.decision import RuleViolation
+from engine.runtime.case import Case
+from engine.rules.calendar import local_date
+from engine.rules.facts import Facts
 
 
 def message_form(name: str) -> str:
@@ -30,18 +32,17 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
     if catchers and not ctx.actor.is_supervisor and lanes and not any(ctx.actor.holds(l) for l in lanes):
         raise Forbidden(f"the message {name!r} is for the role {', '.join(sorted(lanes))}")
     payload = forms.validate(forms.find(case.definition.files, message_form(name)), payload)
-    rule = message_rule(instance.process_key, name)
-    if rule is not None:
-        # Runs even when the case no longer waits: the rule may owe the sender a reason on record
-        # (a review request after its deadline is UNTIMELY, not merely unexpected).
-        try:
-            # Like start hooks, a message rule may need a registry (is this producer ACTIVE?).
-            rule(payload, {**case.variables(), "ctx": ctx}, bool(catchers))
-        except RuleViolation as refusal:
-            refusal.record = {"type": "message_refused", "instance_id": instance_id,
-                              "rule_ids": refusal.rule_ids, "message": refusal.message,
-                              "data": {"name": name, "payload": payload, "code": refusal.code}}
-            raise
+    # Runs even when the case no longer waits: the rule may owe the sender a reason on record
+    # (a review request after its deadline is UNTIMELY, not merely unexpected).
+    facts = Facts(case=case.variables(), today=local_date(ctx.now), actor=ctx.actor.username,
+                  office=ctx.actor.office, waiting=bool(catchers))
+    try:
+        ctx.procedures.check_message(ctx, instance.process_key, name, payload, facts)
+    except RuleViolation as refusal:
+        refusal.record = {"type": "message_refused", "instance_id": instance_id,
+                          "rule_ids": refusal.rule_ids, "message": refusal.message,
+                          "data": {"name": name, "payload": payload, "code": refusal.code}}
+        raise
     if not catchers:
         raise Conflict(f"case {instance.case_number} is not waiting for the message {name!r}",
                        code="MESSAGE_NOT_EXPECTED")

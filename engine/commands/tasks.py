@@ -6,13 +6,16 @@ from types import SimpleNamespace
 from SpiffWorkflow.util.task import TaskState
 from sqlalchemy import bindparam, select, update
 
-from .. import accounts, forms, views
-from ..errors import Conflict, Forbidden, NotFound, ValidationFailed
-from ..rules.decision import RuleViolation
-from ..runtime import records
-from ..runtime.case import Case
-from ..runtime.functions import completion_rule, lane_refusal
-from ..views import INSTANCE, TASK, TASK_COLUMNS
+from engine.identity import accounts
+from engine.definitions import forms
+from engine.queries import shapes as views
+from engine.errors import Conflict, Forbidden, NotFound, ValidationFailed
+from engine.rules.decision import RuleViolation
+from engine.runtime import records
+from engine.runtime.case import Case
+from engine.rules.calendar import local_date
+from engine.rules.facts import Facts
+from engine.queries.shapes import INSTANCE, TASK, TASK_COLUMNS
 
 
 # The row lock makes a second claim or completion of the same task wait, then see it closed.
@@ -50,10 +53,11 @@ def _view(row) -> dict:
 
 
 
-def _check_lane(actor, row) -> None:
+def _check_lane(ctx, row) -> None:
+    actor = ctx.actor
     if not actor.holds(row.lane):
         raise Forbidden(f"task {row.id} belongs to the role {row.lane!r}",
-                        lane_refusal(row.process_key, row.element_id))
+                        ctx.procedures.lane_refusal(row.process_key, row.element_id))
     if actor.office and row.office and row.office != actor.office and not actor.is_supervisor:
         raise Forbidden(f"task {row.id} belongs to the office {row.office!r}")
 
@@ -65,7 +69,7 @@ def _check_not_someone_elses(actor, row) -> None:
 
 def claim(ctx, task_id: int) -> dict:
     row = _open_task(ctx, task_id)
-    _check_lane(ctx.actor, row)
+    _check_lane(ctx, row)
     _check_not_someone_elses(ctx.actor, row)
     if row.assignee != ctx.actor.username:
         _set(ctx, row, assignee=ctx.actor.username)
@@ -76,7 +80,7 @@ def claim(ctx, task_id: int) -> dict:
 def unclaim(ctx, task_id: int) -> dict:
     row = _open_task(ctx, task_id)
     if row.assignee != ctx.actor.username and not ctx.actor.is_supervisor:
-        _check_lane(ctx.actor, row)  # another role or another office learns nothing about the holder
+        _check_lane(ctx, row)  # another role or another office learns nothing about the holder
         raise Conflict(f"task {row.id} is claimed by {row.assignee}", code="TASK_CLAIMED_BY_OTHER")
     if row.assignee is not None:
         ctx.audit("task_released", instance_id=row.instance_id, task_id=row.id,
@@ -101,7 +105,7 @@ def assign(ctx, task_id: int, username: str) -> dict:
 
 def complete(ctx, task_id: int, data: dict) -> dict:
     row = _open_task(ctx, task_id, _OPEN_TASK_AND_CASE)
-    _check_lane(ctx.actor, row)
+    _check_lane(ctx, row)
     _check_not_someone_elses(ctx.actor, row)
     if not isinstance(data, dict):
         raise ValidationFailed("data must be an object", {"data": ["must be an object"]})
@@ -109,16 +113,16 @@ def complete(ctx, task_id: int, data: dict) -> dict:
     data = forms.validate(forms.find(case.definition.files, forms.schema_file(row.element_id)), data)
     if case.instance.status not in ("active", "error"):
         raise Conflict(f"case {row.case_number} is {case.instance.status}", code="CASE_NOT_ACTIVE")
-    rule = completion_rule(row.process_key, row.element_id)
     spiff_task = case.spiff_task(row.spiff_task_id)
-    if rule is not None:
-        try:
-            rule(data, case.task_context(spiff_task))
-        except RuleViolation as refusal:
-            refusal.record = {"type": "task_refused", "instance_id": row.instance_id, "task_id": row.id,
-                              "element_id": row.element_id, "rule_ids": refusal.rule_ids,
-                              "message": refusal.message, "data": {"code": refusal.code, "submitted": data}}
-            raise
+    facts = Facts(case=case.task_context(spiff_task), today=local_date(ctx.now), actor=ctx.actor.username,
+                  office=ctx.actor.office)
+    try:
+        ctx.procedures.check_completion(ctx, row.process_key, row.element_id, data, facts)
+    except RuleViolation as refusal:
+        refusal.record = {"type": "task_refused", "instance_id": row.instance_id, "task_id": row.id,
+                          "element_id": row.element_id, "rule_ids": refusal.rule_ids,
+                          "message": refusal.message, "data": {"code": refusal.code, "submitted": data}}
+        raise
     if spiff_task.state != TaskState.READY:
         raise Conflict(f"task {task_id} is not ready", code="TASK_NOT_OPEN")
     _set(ctx, row, assignee=row.assignee or ctx.actor.username, state="completed", completed_at=ctx.now,

@@ -5,13 +5,13 @@ from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import or_, select, update
 
-from ..persistence.models import Timer
-from ..runtime import records
-from ..runtime.case import Case
+from engine.persistence.models import Timer
+from engine.runtime import records
+from engine.runtime.case import Case
 
 TIMER = Timer.__table__
 
-LEASE = timedelta(minutes=2)  # the default of TRAMITE_TIMER_LEASE_SECONDS (engine.settings)
+LEASE = timedelta(minutes=2)  # the default of TRAMITE_TIMER_LEASE_SECONDS (engine.config.settings)
 MAX_ATTEMPTS = 5
 
 

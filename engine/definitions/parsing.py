@@ -9,8 +9,8 @@ from __future__ import annotations
 from SpiffWorkflow.bpmn.parser.ValidationException import ValidationException
 from SpiffWorkflow.spiff.parser.process import VALIDATOR, SpiffBpmnParser
 
-from ..errors import BadRequest
-from .xml_safety import parse_xml
+from engine.errors import BadRequest
+from engine.definitions.xml_safety import parse_xml
 
 BPMN = "http://www.omg.org/spec/BPMN/20100524/MODEL"
 SPIFF = "http://spiffworkflow.org/bpmn/schema/1.0/core"

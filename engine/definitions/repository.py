@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
-from ..errors import NotFound
-from ..persistence.models import ProcessDefinition
-from .parsing import build_specs
+from engine.errors import NotFound
+from engine.persistence.models import ProcessDefinition
+from engine.definitions.parsing import build_specs
 
 DEFINITION = ProcessDefinition.__table__
 
@@ -78,7 +78,7 @@ def version_id(session: Session, key: str, version: int | None = None) -> int:
     return found
 
 
-def info(engine, session: Session, definition_id: int) -> DefinitionInfo:
+def info(versions: VersionCache, session: Session, definition_id: int) -> DefinitionInfo:
     def load():
         row = session.execute(select(DEFINITION.c.id, DEFINITION.c.key, DEFINITION.c.version,
                                      DEFINITION.c.name, DEFINITION.c.hash, DEFINITION.c.files,
@@ -86,7 +86,7 @@ def info(engine, session: Session, definition_id: int) -> DefinitionInfo:
         if row is None:
             raise NotFound(f"there is no process version {definition_id}")
         return DefinitionInfo(**row._mapping)
-    return engine.versions.get(("info", definition_id), load)
+    return versions.get(("info", definition_id), load)
 
 
 def next_version(session: Session, key: str) -> int:
@@ -94,17 +94,17 @@ def next_version(session: Session, key: str) -> int:
     return (current or 0) + 1
 
 
-def bundle_files(engine, session: Session, definition: DefinitionInfo) -> dict[str, str]:
+def bundle_files(versions: VersionCache, session: Session, definition: DefinitionInfo) -> dict[str, str]:
     """The version's own files plus the pinned versions of the processes it calls."""
     files = {}
     for child_id in definition.summary.get("children", {}).values():
-        child = info(engine, session, child_id)
-        files.update({f"{child.key}@{child.version}/{n}": c for n, c in bundle_files(engine, session, child).items()})
+        child = info(versions, session, child_id)
+        files.update({f"{child.key}@{child.version}/{n}": c for n, c in bundle_files(versions, session, child).items()})
     files.update(definition.files)
     return files
 
 
-def specs_for(engine, session: Session, definition: DefinitionInfo):
-    return engine.versions.get(("specs", definition.id), lambda: build_specs(
-        {n: c for n, c in bundle_files(engine, session, definition).items() if n.endswith((".bpmn", ".dmn"))},
+def specs_for(versions: VersionCache, session: Session, definition: DefinitionInfo):
+    return versions.get(("specs", definition.id), lambda: build_specs(
+        {n: c for n, c in bundle_files(versions, session, definition).items() if n.endswith((".bpmn", ".dmn"))},
         definition.key))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from ..errors import BadRequest
+from engine.errors import BadRequest
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 

@@ -6,30 +6,16 @@ from the paper files. Every change is written to the audit log.
 """
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 
-from sqlalchemy import Date, String, func, or_, select
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
 
-from ..errors import Conflict, NotFound, ValidationFailed
-from ..persistence.models import Base
-from ..persistence.types import JSONType, UTCDateTime
+from engine.errors import Conflict, NotFound, ValidationFailed
+from engine.persistence.models import Beneficiary
 
 EDITABLE = ("name", "municipality", "last_use_date", "last_outcome")
 REGISTRY = "beneficiaries"
-
-
-class Beneficiary(Base):
-    __tablename__ = "materials_beneficiary"
-
-    id: Mapped[str] = mapped_column(String(60), primary_key=True)
-    name: Mapped[str] = mapped_column(String(200))
-    municipality: Mapped[str | None] = mapped_column(String(100))
-    last_use_date: Mapped[date | None] = mapped_column(Date)
-    last_outcome: Mapped[str | None] = mapped_column(String(40))
-    # The cases that delivered materials to this person, oldest first.
-    case_ids: Mapped[list] = mapped_column(JSONType, default=list)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 def view(entry: Beneficiary) -> dict:

@@ -8,40 +8,20 @@ log in the transaction that makes it.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date
 
-from sqlalchemy import Date, Index, String, func, select
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
-from ..calendar import add_years, local_date
-from ..errors import Conflict, NotFound, ValidationFailed
-from ..persistence.models import Base, BigId, Parameter
-from ..persistence.types import JSONType, UTCDateTime
+from engine.rules.calendar import add_years, local_date
+from engine.errors import Conflict, NotFound, ValidationFailed
+from engine.persistence.models import FarmerRecord, Parameter
 
 ACTIVE, RENEWAL_OVERDUE, REMOVED = "ACTIVE", "RENEWAL_OVERDUE", "REMOVED"
 STATUSES = (ACTIVE, RENEWAL_OVERDUE, REMOVED)
 PRODUCER_TYPES = ("agricultor", "acuicultor", "avicultor", "artesano", "pescador")
 ID_PATTERN = re.compile(r"^F-([1-9][0-9]{0,8})$")
 EDITABLE = ("name", "producer_type", "address", "municipality", "status", "registered_on", "renewal_due")
-
-
-class FarmerRecord(Base):
-    __tablename__ = "farmer_record"
-    __table_args__ = (Index("ix_farmer_record_status_type", "status", "producer_type"),)
-
-    id: Mapped[str] = mapped_column(String(20), primary_key=True)
-    name: Mapped[str] = mapped_column(String(200))
-    producer_type: Mapped[str] = mapped_column(String(20))
-    address: Mapped[str | None] = mapped_column(String(300))
-    municipality: Mapped[str | None] = mapped_column(String(100))
-    status: Mapped[str] = mapped_column(String(20))
-    registered_on: Mapped[date] = mapped_column(Date)
-    renewal_due: Mapped[date | None] = mapped_column(Date)
-    # The admission and membership cases of this producer, oldest first.
-    case_ids: Mapped[list] = mapped_column(JSONType, default=list)
-    # Unique, so a retried admission script finds its entry instead of registering twice.
-    admission_case_id: Mapped[int | None] = mapped_column(BigId, unique=True)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 def view(record: FarmerRecord) -> dict:
@@ -112,7 +92,7 @@ def create(ctx, *, name: str, producer_type: str, registered_on: date, id: str |
 
 def renewal_years(session: Session) -> int:
     """`farmer.renewalYears` as it stands now (FAR-15)."""
-    from ..parameters import catalog  # parameters → models → this module: import when called
+    from engine.config.parameters import catalog  # parameters → models → this module: import when called
     row = session.get(Parameter, "farmer.renewalYears")
     return int(row.value if row is not None else catalog()["farmer.renewalYears"]["default"])
 

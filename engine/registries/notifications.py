@@ -1,8 +1,8 @@
 """The notifications outbox: notices a case owes someone (producers of a matching type, Hacienda,
 buyers), written by the diagram in the same transaction as the step that owes them.
 
-A script calls `notify(recipient, subject, body, channel='correo', address=None)`: one `notification`
-row per notice, status `pending`, audited under the case (`notification`, actor `engine`). A
+A script calls the engine helper `notify(recipient, subject, body, channel="correo", address=None)`:
+one `notification` row per notice, status `pending`, audited under the case (`notification`, actor `engine`). A
 supervisor (or anyone who may read the case) lists them at GET /api/v1/instances/{id}/notifications.
 
 Sending is a separate, configurable transport: `deliver_outbox` hands pending e-mail rows that
@@ -15,35 +15,14 @@ from __future__ import annotations
 import os
 import smtplib
 from dataclasses import dataclass
-from datetime import datetime
 from email.message import EmailMessage
 
-from sqlalchemy import String, Text, insert, select, update
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import insert, select, update
 
-from ..persistence.models import Base, BigId
-from ..persistence.types import UTCDateTime
+from engine.persistence.models import Notification
 
 CHANNELS = ("correo", "correo_postal", "portal")
 STATUSES = ("pending", "sent", "failed")
-NAMES = frozenset({"notify"})
-
-
-class Notification(Base):
-    __tablename__ = "notification"
-
-    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
-    case_id: Mapped[int | None] = mapped_column(BigId, index=True)
-    recipient: Mapped[str] = mapped_column(String(200))
-    address: Mapped[str | None] = mapped_column(String(300))
-    channel: Mapped[str] = mapped_column(String(30))
-    subject: Mapped[str] = mapped_column(String(300))
-    body: Mapped[str] = mapped_column(Text)
-    element_id: Mapped[str | None] = mapped_column(String(200))
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
-    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    status: Mapped[str] = mapped_column(String(20), index=True)
-    error: Mapped[str | None] = mapped_column(Text)
 
 
 TABLE = Notification.__table__
@@ -68,14 +47,6 @@ def record(ctx, instance_id: int | None, recipient, subject, body, channel="corr
               data={"notification_id": new_id, "recipient": recipient, "channel": channel, "subject": subject})
     return {"id": new_id, "recipient": recipient, "channel": channel, "subject": subject,
             "created_at": ctx.now.isoformat(), "status": "pending"}
-
-
-def bind(ctx, instance_id: int | None) -> dict:
-    from ..runtime.functions import _current_element  # the runtime imports us; resolved at call time
-
-    def notify(recipient, subject, body, channel="correo", address=None) -> dict:
-        return record(ctx, instance_id, recipient, subject, body, channel, address, _current_element.get())
-    return {"notify": notify}
 
 
 def _view(row) -> dict:

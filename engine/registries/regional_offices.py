@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..paths import processes_dir
+from engine.config.paths import processes_dir
 
 FILE = Path("materials_aid") / "regional_offices.json"
 _BUNDLED = Path(__file__).resolve().parents[2] / "processes" / FILE

@@ -6,27 +6,15 @@ written to the audit log in the transaction that makes it.
 """
 from __future__ import annotations
 
-from datetime import datetime
 
-from sqlalchemy import Boolean, String, func, or_, select
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
 
-from ..errors import Conflict, NotFound, ValidationFailed
-from ..persistence.models import Base
-from ..persistence.types import UTCDateTime
+from engine.errors import Conflict, NotFound, ValidationFailed
+from engine.persistence.models import HardwareStore
 
 EDITABLE = ("name", "registered", "municipality")
 REGISTRY = "stores"
-
-
-class HardwareStore(Base):
-    __tablename__ = "hardware_store"
-
-    id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    name: Mapped[str] = mapped_column(String(200))
-    registered: Mapped[bool] = mapped_column(Boolean, default=True, index=True)
-    municipality: Mapped[str | None] = mapped_column(String(100))
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 def view(store: HardwareStore) -> dict:

@@ -15,13 +15,12 @@ from SpiffWorkflow.bpmn.workflow import BpmnWorkflow
 from SpiffWorkflow.exceptions import WorkflowException
 from SpiffWorkflow.spiff.specs.event_definitions import MessageEventDefinition
 from SpiffWorkflow.util.task import TaskState
-from ..definitions.repository import DefinitionInfo, info, specs_for
-from ..errors import NotFound
-from . import projections, records, store
-from .functions import script_engine_for
-from .library_time import library_sees
-from .records import CaseRecord
-from .serializer import to_json_value
+from engine.definitions.repository import DefinitionInfo, info, specs_for
+from engine.errors import NotFound
+from engine.runtime import projections, records, store
+from engine.runtime.library_time import library_sees
+from engine.runtime.records import CaseRecord
+from engine.runtime.serializer import to_json_value
 
 _LIVE = TaskState.READY | TaskState.WAITING | TaskState.STARTED | TaskState.ERROR
 
@@ -60,16 +59,16 @@ class Case:
         record = record or records.load(ctx.conn, instance_id)
         if record is None:
             raise NotFound(f"there is no case {instance_id}")
-        definition = info(ctx.engine, ctx.conn, record.definition_id)
-        spec, subprocess_specs = specs_for(ctx.engine, ctx.conn, definition)
-        script_engine = script_engine_for(ctx, record.id, record.parameters)
+        definition = info(ctx.versions, ctx.conn, record.definition_id)
+        spec, subprocess_specs = specs_for(ctx.versions, ctx.conn, definition)
+        script_engine = ctx.scripts.engine_for(ctx, record.id, record.parameters)
         loaded = store.load(ctx.conn, record, spec, subprocess_specs, script_engine)
         return cls(ctx, record, definition, loaded)
 
     @classmethod
     def begin(cls, ctx, record: CaseRecord, definition: DefinitionInfo, variables: dict) -> "Case":
-        spec, subprocess_specs = specs_for(ctx.engine, ctx.conn, definition)
-        script_engine = script_engine_for(ctx, record.id, record.parameters)
+        spec, subprocess_specs = specs_for(ctx.versions, ctx.conn, definition)
+        script_engine = ctx.scripts.engine_for(ctx, record.id, record.parameters)
         workflow = BpmnWorkflow(spec, subprocess_specs, script_engine=script_engine)
         workflow.task_tree.data.update(variables)
         return cls(ctx, record, definition, store.LoadedWorkflow(workflow, {}), is_new=True)

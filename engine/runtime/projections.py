@@ -13,8 +13,8 @@ from SpiffWorkflow.bpmn.specs.event_definitions.timer import TimerEventDefinitio
 from SpiffWorkflow.util.task import TaskState
 from sqlalchemy import bindparam, insert, select, update
 
-from ..persistence.models import Timer
-from ..views import IS_OPEN, TASK, TASK_COLUMNS
+from engine.persistence.models import Timer
+from engine.queries.shapes import IS_OPEN, TASK, TASK_COLUMNS
 
 TIMER = Timer.__table__
 _OPEN_TASKS = (select(*TASK_COLUMNS)

@@ -12,8 +12,8 @@ from datetime import datetime
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.engine import Connection
 
-from ..errors import Conflict
-from ..persistence.models import ProcessDefinition, ProcessInstance
+from engine.errors import Conflict
+from engine.persistence.models import ProcessDefinition, ProcessInstance
 
 INSTANCE, DEFINITION = ProcessInstance.__table__, ProcessDefinition.__table__
 MUTABLE = ("status", "outcome", "stage", "office", "variables", "workflow_meta", "activity", "error_message",

@@ -7,9 +7,9 @@ from sqlalchemy import Text, bindparam, cast, delete, insert, select, update
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Connection
 
-from ..persistence.models import WorkflowTaskState
-from . import serializer
-from .pruning import prune
+from engine.persistence.models import WorkflowTaskState
+from engine.runtime import serializer
+from engine.runtime.pruning import prune
 
 STATE = WorkflowTaskState.__table__
 

@@ -2,7 +2,7 @@
 from sqlalchemy import func, select
 
 from engine.commands.tasks import complete
-from engine.context import Actor
+from engine.identity.actor import Actor
 from engine.persistence.models import WorkflowTaskState
 from tests.support.diagrams import loop_flow
 

@@ -1,30 +1,28 @@
 """Procedure rule hooks: a refusal answers with its code, changes nothing, and stays on record."""
-from types import SimpleNamespace
-
 import pytest
 
 from engine.rules.decision import Refusal, RuleViolation
-from engine.runtime import functions
+from engine.kernel.procedure import Procedure
+from tests.support.procedures import run_with
 from tests.support.diagrams import message_flow, rules_flow
 
 
-def approve_needs_a_note(data, case):
+def approve_needs_a_note(data, facts):
     if data.get("approved") and not data.get("note"):
         raise RuleViolation("NOTE_REQUIRED", "an approval needs a note", ["TEST-01"])
 
 
-def late_documents_are_refused(payload, case, expected):
+def late_documents_are_refused(payload, facts):
     if "tarde.pdf" in payload["documents"]:
         raise Refusal("UNTIMELY_DOCUMENTS", "the documents arrived after the deadline", ["TEST-02"])
 
 
 @pytest.fixture(autouse=True)
-def test_rules_module(monkeypatch):
-    module = SimpleNamespace(
-        SCRIPT_FUNCTIONS={},
-        COMPLETION_RULES={("test_rules", "approve"): approve_needs_a_note},
-        MESSAGE_RULES={("test_message", "documents_received"): late_documents_are_refused})
-    monkeypatch.setattr(functions, "RULE_MODULES", (*functions.RULE_MODULES, module))
+def test_rules_procedure(monkeypatch, engine):
+    run_with(monkeypatch, engine, Procedure(
+        name="test_rules",
+        completion_rules={("test_rules", "approve"): approve_needs_a_note},
+        message_rules={("test_message", "documents_received"): late_documents_are_refused}))
 
 
 def test_a_completion_rule_refuses_with_422_and_its_code_and_the_refusal_is_recorded(api):

@@ -1,9 +1,9 @@
 """The timer worker fires each due timer exactly once, even with several workers at the same moment."""
 import threading
 
-from engine.context import SYSTEM
-from engine.timers import TimerWorker, fire_due
-from engine.clock import parse_instant
+from engine.identity.actor import SYSTEM
+from engine.worker import TimerWorker, fire_due
+from engine.config.clock import parse_instant
 from tests.support.diagrams import deadline_flow
 
 

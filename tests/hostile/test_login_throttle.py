@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sqlalchemy import func, select, update
 
-from engine.login_throttle import FAILURE, LoginPolicy
+from engine.identity.login_throttle import FAILURE, LoginPolicy
 from tests.conftest import PASSWORD
 
 POLICY = LoginPolicy()  # the defaults the `app` fixture runs with
@@ -104,7 +104,7 @@ def test_failures_made_through_another_process_count_here(api, engine, database_
     script = f"""
 import json
 from api.app import create_app
-from engine.settings import Settings
+from engine.config.settings import Settings
 app = create_app(Settings(database_url={database_url!r}, clock_mode="manual",
                           clock_start="2024-04-01T12:00:00-04:00", secret_key="x"), bootstrap=False)
 client = app.test_client()

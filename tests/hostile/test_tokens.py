@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from sqlalchemy import select, update
 
-from engine.accounts import TOKEN_LIFETIME
+from engine.identity.accounts import TOKEN_LIFETIME
 from engine.persistence.models import ApiToken, User
 from tests.conftest import PASSWORD
 

@@ -18,12 +18,12 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from engine import accounts
+from engine.identity import accounts
 from engine.bootstrap import prepare
-from engine.clock import Clock, parse_instant
+from engine.config.clock import Clock, parse_instant
 from engine.commands.deploy import deploy
-from engine.context import SYSTEM
-from engine.core import Engine
+from engine.identity.actor import SYSTEM
+from engine.bootstrap import make_engine
 
 REPO = Path(__file__).resolve().parents[2]
 PG_URL = os.environ.get("TRAMITE_TEST_DATABASE_URL", "")
@@ -91,7 +91,7 @@ class Installation:
     def __init__(self, url: str, workdir: Path):
         self.url = url
         self.workdir = workdir
-        self.engine = Engine(url, Clock("manual", parse_instant(START)))
+        self.engine = make_engine(url, Clock("manual", parse_instant(START)))
         prepare(self.engine)  # migrations, built-in roles and parameters
         self.engine.execute(lambda ctx: [accounts.add_role(ctx, r, r, r) for r in TEST_ROLES], SYSTEM)
         self.processes = self._processes_folder()

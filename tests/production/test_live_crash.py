@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from engine.commands.cases import start_case
-from engine.context import SYSTEM
+from engine.identity.actor import SYSTEM
 from tests.support import bpmn as b
 
 from .live import REQUIRES_POSTGRES, Http, wait_until

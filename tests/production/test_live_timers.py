@@ -6,9 +6,9 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from engine.clock import parse_instant
+from engine.config.clock import parse_instant
 from engine.commands.cases import start_case
-from engine.context import SYSTEM
+from engine.identity.actor import SYSTEM
 from tests.support.diagrams import deadline_flow
 
 from .live import REQUIRES_POSTGRES, wait_until

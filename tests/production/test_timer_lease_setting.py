@@ -4,8 +4,8 @@ from datetime import timedelta
 import pytest
 
 from engine.errors import EngineError
-from engine.settings import timer_lease
-from engine.timers import TimerWorker
+from engine.config.settings import timer_lease
+from engine.worker import TimerWorker
 
 
 def test_the_lease_is_two_minutes_unless_the_environment_says_otherwise(monkeypatch):

@@ -1,22 +1,13 @@
-"""Unit tests for engine.calendar: TC-1/TC-2 day deadlines, TC-3 year and month periods, instants."""
+"""Unit tests for engine.rules.calendar: TC-1/TC-2 day deadlines, TC-3 year and month periods, instants."""
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
-from engine.calendar import (
-    PUERTO_RICO,
-    add_months,
-    add_years,
-    deadline_instant,
-    is_business_day,
-    last_timely_day,
-    local_date,
-    parse_holidays,
-    to_timer_iso,
-    valid_until,
-    window_closes,
+from engine.rules.calendar import (
+    PUERTO_RICO, add_months, add_years, deadline_instant, is_business_day, last_timely_day, local_date,
+    parse_holidays, to_timer_iso, valid_until, window_closes,
 )
 
 

@@ -1,4 +1,4 @@
-"""Unit tests for engine.parameter_types and the parameter catalogue processes/parameters.json."""
+"""Unit tests for engine.config.parameter_types and the parameter catalogue processes/parameters.json."""
 from __future__ import annotations
 
 import json
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.parameter_types import TYPES, coerce, load_catalog, to_json
+from engine.config.parameter_types import TYPES, coerce, load_catalog, to_json
 
 CATALOG = Path(__file__).resolve().parents[2] / "processes" / "parameters.json"
 

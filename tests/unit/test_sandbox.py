@@ -13,12 +13,9 @@ from SpiffWorkflow.spiff.parser.process import SpiffBpmnParser
 from SpiffWorkflow.util.task import TaskState
 
 from engine.errors import ScriptError
-from engine.runtime import scripting
-from engine.runtime.scripting import (
-    SAFE_BUILTIN_NAMES,
-    SandboxedEnvironment,
-    make_script_engine,
-    undeclared_calls,
+from engine.scripting import sandbox as scripting
+from engine.scripting.sandbox import (
+    SAFE_BUILTIN_NAMES, SandboxedEnvironment, make_script_engine, undeclared_calls,
 )
 
 FUNCTIONS = {"double": lambda value: value * 2}

@@ -2,29 +2,28 @@
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 import pytest
 
 from engine.commands.cases import start_case
 from engine.commands.deploy import deploy
-from engine.context import Actor
+from engine.identity.actor import Actor
 from engine.rules.decision import RuleViolation
-from engine.runtime import functions
+from engine.kernel.procedure import Procedure
+from tests.support.procedures import run_with
 from tests.conftest import PASSWORD, USERS
 from tests.web.diagrams import start_variables, web_flow
 
 
-def quotes_needed_to_approve(data, _case):
+def quotes_needed_to_approve(data, _facts):
     if data.get("recommendation") == "approve" and not data.get("quotes"):
         raise RuleViolation("QUOTE_REQUIRED", "an approval needs at least one quote", ["TEST-07"])
 
 
 @pytest.fixture(autouse=True)
-def web_rules(monkeypatch):
-    module = SimpleNamespace(SCRIPT_FUNCTIONS={}, MESSAGE_RULES={},
-                             COMPLETION_RULES={("test_web", "evaluate"): quotes_needed_to_approve})
-    monkeypatch.setattr(functions, "RULE_MODULES", (*functions.RULE_MODULES, module))
+def web_rules(monkeypatch, engine):
+    run_with(monkeypatch, engine, Procedure(
+        name="test_web", completion_rules={("test_web", "evaluate"): quotes_needed_to_approve}))
 
 
 def actor(username: str) -> Actor:

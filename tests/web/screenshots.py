@@ -16,16 +16,16 @@ from pathlib import Path
 from werkzeug.serving import make_server
 
 from api.app import create_app
-from engine import accounts
+from engine.identity import accounts
 from engine.bootstrap import prepare, procedure_files
-from engine.clock import Clock, parse_instant
+from engine.config.clock import Clock, parse_instant
 from engine.commands.cases import start_case
 from engine.commands.deploy import deploy
 from engine.commands.tasks import claim, complete
-from engine.context import SYSTEM, Actor
-from engine.core import Engine
-from engine.settings import Settings
-from engine.timers import move_clock
+from engine.identity.actor import SYSTEM, Actor
+from engine.bootstrap import make_engine
+from engine.config.settings import Settings
+from engine.worker import move_clock
 from tests.web.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _wait_until_ready
 
 REPO = Path(__file__).resolve().parents[2]
@@ -128,7 +128,7 @@ def main() -> int:
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/screenshots.db"
-        engine = Engine(url, Clock("manual", parse_instant(START)))
+        engine = make_engine(url, Clock("manual", parse_instant(START)))
         waiting = seed(engine)
         settings = Settings(database_url=url, clock_mode="manual", clock_start=START, secret_key="screenshots")
         server = make_server("127.0.0.1", 0, create_app(settings, engine=engine, bootstrap=False), threaded=True)

@@ -8,16 +8,18 @@ from flask import current_app, flash, redirect, render_template, request, url_fo
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from engine import accounts, dashboard, parameters, views
-from engine.clock import parse_instant
+from engine.identity import accounts
+from engine.queries import dashboard, shapes as views
+from engine.config import parameters
+from engine.config.clock import parse_instant
 from engine.errors import EngineError
 from engine.persistence.models import Role, User
-from engine.timers import move_clock
+from engine.worker import move_clock
 
-from .. import i18n
-from ..blueprint import bp
-from ..session import allowed, engine, is_admin, web_actor
-from .common import PER_PAGE, Refusal, page_number, pages, read, role_labels, run
+from api.web import i18n
+from api.web.blueprint import bp
+from api.web.session import allowed, engine, is_admin, web_actor
+from api.web.views.common import PER_PAGE, Refusal, page_number, pages, read, role_labels, run
 
 # The registries of DESIGN.md; each shows what exists today, the others say they are coming.
 REGISTRIES = (("farmers", "Registro de Agricultores Bona Fide", "Bona fide farmer registry"),

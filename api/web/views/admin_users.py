@@ -2,7 +2,7 @@
 
 Creating users stays on the list page (admin.py); this module is the per-user page. A
 deactivated user is not deleted: their name stays on the cases they touched, they cannot log in,
-and their API tokens are revoked (engine.accounts.set_active).
+and their API tokens are revoked (engine.identity.accounts.set_active).
 """
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from engine import accounts, views
+from engine.identity import accounts
+from engine.queries import shapes as views
 from engine.persistence.models import Role
 
-from ..blueprint import bp
-from ..session import allowed, current_user, is_admin
-from .common import read, role_labels, run
+from api.web.blueprint import bp
+from api.web.session import allowed, current_user, is_admin
+from api.web.views.common import read, role_labels, run
 
 
 def _user_page(session, username):

@@ -4,18 +4,12 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from engine.login_throttle import TooManyLogins
+from engine.identity.login_throttle import TooManyLogins
 
-from .. import i18n
-from ..blueprint import bp
-from ..session import (
-    check_credentials,
-    current_user,
-    home_endpoint,
-    log_in,
-    log_out,
-    login_required,
-    safe_next,
+from api.web import i18n
+from api.web.blueprint import bp
+from api.web.session import (
+    check_credentials, current_user, home_endpoint, log_in, log_out, login_required, safe_next,
 )
 
 

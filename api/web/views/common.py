@@ -7,14 +7,14 @@ from flask import g, request
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from engine import queries
+from engine.queries import cases as queries
 from engine.errors import Conflict, EngineError, Forbidden, NotFound, ValidationFailed
 from engine.persistence.models import Role
 from engine.rules.decision import RuleViolation
 
-from .. import formkit, labels, rule_texts
-from ..i18n import selected_language
-from ..session import engine, web_actor
+from api.web import formkit, labels, rule_texts
+from api.web.i18n import selected_language
+from api.web.session import engine, web_actor
 
 PER_PAGE = 25
 

@@ -4,16 +4,17 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from engine import forms, queries
+from engine.definitions import forms
+from engine.queries import cases as queries
 from engine.commands.messages import message_form, send_message
 from engine.definitions import repository
 from engine.definitions.parsing import BPMN
 from engine.definitions.xml_safety import parse_xml
 
-from .. import formkit
-from ..blueprint import bp
-from ..session import engine, login_required, web_actor
-from .common import form_post, read, run
+from api.web import formkit
+from api.web.blueprint import bp
+from api.web.session import engine, login_required, web_actor
+from api.web.views.common import form_post, read, run
 
 
 def message_names(files: dict[str, str]) -> dict[str, str]:
@@ -43,7 +44,7 @@ def waiting_messages(record, definition) -> list[dict]:
 
 def _message_page_data(session, instance_id, name):
     record = queries.get_instance(session, web_actor(), instance_id)
-    definition = repository.info(engine(), session, record.definition_id)
+    definition = repository.info(engine().versions, session, record.definition_id)
     schema = forms.find(definition.files, message_form(name)) or {"type": "object", "properties": {}}
     ui = forms.find(definition.files, f"{name}.message.ui.json") or {}
     expected = any(m["name"] == name for m in waiting_messages(record, definition))

@@ -7,18 +7,19 @@ from flask import Response, abort, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from engine import forms, queries, version_diff
+from engine.definitions import forms, version_diff
+from engine.queries import cases as queries
 from engine.commands.deploy import deploy
 from engine.definitions import repository
 from engine.errors import BadRequest, EngineError
 from engine.persistence.models import ProcessDefinition
 
-from .. import formkit
-from ..i18n import selected_language
-from ..modeler_i18n import PANEL_ES
-from ..blueprint import bp
-from ..session import allowed, engine, is_owner, login_required, web_actor
-from .common import read
+from api.web import formkit
+from api.web.i18n import selected_language
+from api.web.modeler_i18n import PANEL_ES
+from api.web.blueprint import bp
+from api.web.session import allowed, engine, is_owner, login_required, web_actor
+from api.web.views.common import read
 
 FORM_SUFFIXES = (".schema.json", ".ui.json")
 

@@ -11,14 +11,14 @@ from flask_babel import gettext as _
 from marshmallow import Schema, fields, validate
 
 from api.routes.bidder_registry import BidderCreateSchema, NewSanctionSchema
-from engine.calendar import add_months, local_date
+from engine.rules.calendar import add_months, local_date
 from engine.errors import ValidationFailed
 from engine.registries import bidders
 
-from ..blueprint import bp
-from ..session import allowed, engine, is_admin
-from .common import PER_PAGE, page_number, pages, read, run
-from .registry_forms import load, posted
+from api.web.blueprint import bp
+from api.web.session import allowed, engine, is_admin
+from api.web.views.common import PER_PAGE, page_number, pages, read, run
+from api.web.views.registry_forms import load, posted
 
 SANCTION_FIELDS = ("kind", "from", "months", "reason")
 

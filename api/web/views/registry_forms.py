@@ -9,7 +9,7 @@ from flask import request
 from flask_babel import gettext as _
 from marshmallow import ValidationError
 
-from .common import Refusal
+from api.web.views.common import Refusal
 
 def _friendly(message: str) -> str:
     """marshmallow's English messages, recognised by their wording, in the user's language."""

@@ -14,10 +14,10 @@ from api.materials_registry_schemas import (
 )
 from engine.registries import beneficiaries, regional_offices, stores
 
-from ..blueprint import bp
-from ..session import allowed, is_admin
-from .common import PER_PAGE, page_number, pages, read, run
-from .registry_forms import load, posted
+from api.web.blueprint import bp
+from api.web.session import allowed, is_admin
+from api.web.views.common import PER_PAGE, page_number, pages, read, run
+from api.web.views.registry_forms import load, posted
 
 BENEFICIARY_FIELDS = ("name", "municipality", "last_use_date", "last_outcome")
 STORE_FIELDS = ("name", "municipality")

@@ -5,16 +5,19 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from engine import dashboard, forms, queries, views
+from engine.queries import dashboard, cases as queries, shapes as views
+from engine.definitions import forms
 from engine.commands import tasks as task_commands
 from engine.commands.cases import START_FORM, may_start, start_case
 from engine.definitions import repository
-from engine.views import INSTANCE
+from engine.queries.shapes import INSTANCE
 
-from .. import case_context, formkit
-from ..blueprint import bp
-from ..session import engine, login_required, safe_next, web_actor
-from .common import PER_PAGE, Refusal, form_post, page_number, pages, process_names, read, role_labels, run
+from api.web import case_context, formkit
+from api.web.blueprint import bp
+from api.web.session import engine, login_required, safe_next, web_actor
+from api.web.views.common import (
+    PER_PAGE, Refusal, form_post, page_number, pages, process_names, read, role_labels, run,
+)
 
 
 @bp.route("/tasks")
@@ -66,7 +69,7 @@ def release(task_id):
 def _task_page_data(session, actor, task_id):
     task = queries.get_task(engine(), session, actor, task_id)
     definition_id = session.scalar(select(INSTANCE.c.definition_id).where(INSTANCE.c.id == task["instance_id"]))
-    definition = repository.info(engine(), session, definition_id)
+    definition = repository.info(engine().versions, session, definition_id)
     return task, definition, views.history(session, task["instance_id"])
 
 
@@ -127,7 +130,7 @@ def complete_task(task_id):
 def startable(session, actor) -> list[dict]:
     out = []
     for process in queries.list_processes(session):
-        definition = repository.info(engine(), session, repository.version_id(session, process["key"]))
+        definition = repository.info(engine().versions, session, repository.version_id(session, process["key"]))
         if may_start(actor, definition):
             out.append({"key": definition.key, "name": definition.name, "version": definition.version,
                         "lane": definition.summary.get("starter_lane"),
@@ -136,7 +139,7 @@ def startable(session, actor) -> list[dict]:
 
 
 def _start_definition(session, key):
-    return repository.info(engine(), session, repository.version_id(session, key))
+    return repository.info(engine().versions, session, repository.version_id(session, key))
 
 
 @bp.route("/start")

@@ -4,17 +4,17 @@ from __future__ import annotations
 from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from engine import dashboard, queries, views
+from engine.queries import dashboard, cases as queries, shapes as views
 from engine.commands import tasks as task_commands
 from engine.commands.cases import cancel_case, retry_case
 from engine.definitions import repository
 from engine.registries import notifications as outbox
 
-from .. import case_context, labels
-from ..blueprint import bp
-from ..session import allowed, engine, login_required, sees_everything, web_actor
-from .common import PER_PAGE, page_number, pages, process_names, read, role_labels, run
-from .messages import waiting_messages
+from api.web import case_context, labels
+from api.web.blueprint import bp
+from api.web.session import allowed, engine, login_required, sees_everything, web_actor
+from api.web.views.common import PER_PAGE, page_number, pages, process_names, read, role_labels, run
+from api.web.views.messages import waiting_messages
 
 STATUSES = ("active", "completed", "cancelled", "error")
 CASE_FILTERS = ("process", "status", "outcome", "stage", "office", "q")
@@ -56,7 +56,7 @@ def cases():
 def _case_page(session, actor, instance_id):
     record = queries.get_instance(session, actor, instance_id)
     case = views.case(session, record)
-    definition = repository.info(engine(), session, record.definition_id)
+    definition = repository.info(engine().versions, session, record.definition_id)
     assignable = {}
     if sees_everything({"roles": sorted(actor.roles)}):
         assignable = {t["lane"]: dashboard.users_holding(session, t["lane"]) for t in case["open_tasks"]}
@@ -87,7 +87,7 @@ def case(instance_id):
 def case_diagram(instance_id):
     def bpmn(session):
         record = queries.get_instance(session, web_actor(), instance_id)
-        definition = repository.info(engine(), session, record.definition_id)
+        definition = repository.info(engine().versions, session, record.definition_id)
         return definition.files[definition.summary["process"]["file"]]
     return Response(read(bpmn), mimetype="application/xml")
 

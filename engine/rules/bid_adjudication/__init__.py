@@ -6,29 +6,19 @@ complaints found unjustified (`complaints`), what follows a failed or cancelled 
 (`follow_up`); `hooks` holds what the engine refuses.
 Names are unique across procedures: every procedure's functions share one script whitelist.
 """
-from .award import award_result, reasonableness_hint, single_offer_route
-from .complaints import complaint_referral, complaint_unjustified
-from .follow_up import (
-    cancellation_result,
-    fiscal_year_end,
-    follow_up_result,
-    legislature_outcome,
-    similar_purchase_allowed,
-    single_bidder_alert,
-    single_source_contract,
+from engine.rules.bid_adjudication.award import award_result, reasonableness_hint, single_offer_route
+from engine.rules.bid_adjudication.complaints import complaint_referral, complaint_unjustified
+from engine.rules.bid_adjudication.follow_up import (
+    cancellation_result, fiscal_year_end, follow_up_result, legislature_outcome, similar_purchase_allowed,
+    single_bidder_alert, single_source_contract,
 )
-from .hooks import BID, COMPLETION_RULES, MESSAGE_RULES, bid_filed
-from .ranking import (
-    effective_tie_method,
-    lottery_participants,
-    next_tie,
-    rank_offers,
-    tie_resolution,
-    winner_first,
+from engine.rules.bid_adjudication.hooks import BID, COMPLETION_RULES, MESSAGE_RULES, bid_filed
+from engine.rules.bid_adjudication.ranking import (
+    effective_tie_method, lottery_participants, next_tie, rank_offers, tie_resolution, winner_first,
     witnessed_winner,
 )
-from .sanctions import ban_periods
-from .screening import apply_evaluation, opening_day, screen_offers
+from engine.rules.bid_adjudication.sanctions import ban_periods
+from engine.rules.bid_adjudication.screening import apply_evaluation, opening_day, screen_offers
 
 SCRIPT_FUNCTIONS = {
     "screen_offers": screen_offers,

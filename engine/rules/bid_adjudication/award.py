@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ..decision import Decision, RuleViolation
-from .ranking import DESCENDING_KINDS, cents
+from engine.rules.decision import Decision, RuleViolation
+from engine.rules.bid_adjudication.ranking import DESCENDING_KINDS, cents
 
 
 def single_offer_route(price_reasonable, bid_round, kind, recommend_by_administration=True) -> Decision:

@@ -7,7 +7,7 @@ referral and the term are the Junta's resolution (`set_sanctions`), where the fl
 """
 from __future__ import annotations
 
-from ..decision import Decision, RuleViolation
+from engine.rules.decision import Decision, RuleViolation
 
 # AMB-49: «arbitraria, infundada y maliciosamente prestada» is conjunctive.
 FINDINGS = ("arbitrary", "unfounded", "malicious")

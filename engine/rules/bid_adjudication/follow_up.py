@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from ..decision import Decision, Refusal, RuleViolation
-from .ranking import cents, exact
+from engine.rules.decision import Decision, Refusal, RuleViolation
+from engine.rules.bid_adjudication.ranking import cents, exact
 
 # BID-31 covers «obras de construcción o servicios»; BID-32 «los demás casos».
 WORKS_KINDS = ("construction", "services")

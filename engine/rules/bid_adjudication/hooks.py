@@ -1,23 +1,32 @@
 """What the engine refuses before a bid case moves: its start, task completions, the cancellation.
 
 The fiscal-year lock needs the bidder registry, so its start check lives with the registry's
-script bindings (`engine.registries.bid_functions`), which call `bid_filed` here first.
+script bindings (`engine.procedures.bid_adjudication.bindings`), which call `bid_filed` here first.
 """
 from __future__ import annotations
 
-from ..decision import RuleViolation
-from .award import check_awards
-from .complaints import check_complaint, check_complaint_resolution
-from .follow_up import check_cancellation, check_follow_up, check_mayor_notice, check_notice_before_cancelling
-from .ranking import effective_tie_method, witnessed_winner
-from .sanctions import check_sanctions
-from .screening import equipment_criteria_missing
+from engine.rules.bid_adjudication.follow_up import similar_purchase_allowed
+from engine.rules.facts import Facts
+from engine.rules.decision import RuleViolation
+from engine.rules.bid_adjudication.award import check_awards
+from engine.rules.bid_adjudication.complaints import check_complaint, check_complaint_resolution
+from engine.rules.bid_adjudication.follow_up import (
+    check_cancellation, check_follow_up, check_mayor_notice, check_notice_before_cancelling,
+)
+from engine.rules.bid_adjudication.ranking import effective_tie_method, witnessed_winner
+from engine.rules.bid_adjudication.sanctions import check_sanctions
+from engine.rules.bid_adjudication.screening import equipment_criteria_missing
 
 BID = "bid_adjudication"
 
 
-def bid_filed(variables: dict, _case: dict) -> None:
-    """BID-19 (honour clause) and BID-18 (a single source is documented or it is not one)."""
+def bid_filed(variables: dict, facts: Facts) -> None:
+    """BID-19 (honour clause), BID-18 (a single source is documented or it is not one) and BID-36
+    (no similar purchase this fiscal year after a cancellation, unless an emergency is documented).
+
+    `facts.reference` holds what the lookup read from the bidder registry: the purchase `locks` of
+    this matter and the `similar_purchase_scope` parameter.
+    """
     bid = variables["bid"]
     if (bid.get("general") or bid.get("price_variable")) and not bid.get("has_price_honour_clause"):
         raise RuleViolation("MARKET_CLAUSE_MISSING",
@@ -28,6 +37,16 @@ def bid_filed(variables: dict, _case: dict) -> None:
         raise RuleViolation("SINGLE_SOURCE_NOT_DOCUMENTED",
                             "a single source needs the exclusive distributor certificate and a documented "
                             "investigation", ("BID-18",))
+    if "locks" not in facts.reference:
+        return
+    decision = similar_purchase_allowed(bid["matter"], facts.today, facts.reference["locks"],
+                                        bid.get("emergency_justification"),
+                                        facts.reference.get("similar_purchase_scope"))
+    if not decision.outcome:
+        until = max(lock["locked_until"] for lock in decision.inputs["locks"])
+        raise RuleViolation("SIMILAR_PURCHASE_BLOCKED_FY",
+                            f"a bid for «{bid['matter']}» was cancelled this fiscal year: no similar purchase "
+                            f"until {until} without a documented emergency", ("BID-36", "AMB-46"))
 
 
 def _known(offer_ids, case) -> None:
@@ -37,7 +56,8 @@ def _known(offer_ids, case) -> None:
         raise RuleViolation("UNKNOWN_OFFER", f"no offer {', '.join(unknown)} in the Acta de Apertura", ("BID-01",))
 
 
-def opening_recorded(data: dict, _case: dict) -> None:
+def opening_recorded(data: dict, facts: Facts) -> None:
+    _case = facts.case
     ids = [str(o["offer_id"]) for o in data.get("offers") or []]
     if len(ids) != len(set(ids)):
         raise RuleViolation("OFFER_ID_DUPLICATE", "each offer needs its own id", ("BID-01",))
@@ -47,7 +67,8 @@ def opening_recorded(data: dict, _case: dict) -> None:
         raise RuleViolation("UNKNOWN_LINE", f"the bid has no renglón {stray}", ("BID-01",))
 
 
-def offers_evaluated(data: dict, case: dict) -> None:
+def offers_evaluated(data: dict, facts: Facts) -> None:
+    case = facts.case
     evaluations = data.get("evaluations") or []
     _known([e["offer_id"] for e in evaluations], case)
     missing = equipment_criteria_missing(case["bid"]["kind"], case.get("offers_status") or {}, evaluations)
@@ -59,14 +80,16 @@ def offers_evaluated(data: dict, case: dict) -> None:
     check_complaint(data.get("complaint"), [o["bidder_id"] for o in case.get("offers") or []])
 
 
-def sanctions_set(data: dict, case: dict) -> None:
+def sanctions_set(data: dict, facts: Facts) -> None:
+    case = facts.case
     limits = case.get("bid_limits") or {}
     check_sanctions(data.get("sanctions") or [], case.get("sanction_candidates") or [],
                     limits.get("ban_range", (12, 36)), limits.get("collusion_range"))
     check_complaint_resolution(data, case.get("complaint_finding"))
 
 
-def tie_broken(data: dict, case: dict) -> None:
+def tie_broken(data: dict, facts: Facts) -> None:
+    case = facts.case
     tie = [str(t) for t in case.get("tie") or []]
     method = effective_tie_method(data["method"], data.get("chosen_offer_id"),
                                   (case.get("bid_limits") or {}).get("tie_fallback"))
@@ -80,7 +103,8 @@ def tie_broken(data: dict, case: dict) -> None:
                             ("BID-24",))
 
 
-def award_decided(data: dict, case: dict) -> None:
+def award_decided(data: dict, facts: Facts) -> None:
+    case = facts.case
     if data["decision"] == "reject_all":
         if not data.get("rejection_reasons"):
             raise RuleViolation("REJECTION_REASONS_REQUIRED", "a global rejection states its BID-30 reasons",
@@ -91,23 +115,26 @@ def award_decided(data: dict, case: dict) -> None:
                  limits.get("sale_needs_justification", True))
 
 
-def follow_up_chosen(data: dict, case: dict) -> None:
+def follow_up_chosen(data: dict, facts: Facts) -> None:
+    case = facts.case
     check_follow_up(data, case["bid"]["kind"], bool(case.get("collusion_of_all")))
 
 
-def mayor_informed(data: dict, _case: dict) -> None:
+def mayor_informed(data: dict, facts: Facts) -> None:
     check_mayor_notice(data.get("notice_text"))
 
 
-def cancellation_requested(payload: dict, case: dict, expected: bool) -> None:
+def cancellation_requested(payload: dict, facts: Facts) -> None:
     """BID-33 / BID-34: only a cancellation that can still happen is judged; after the award the
     case no longer waits for it (409). BID-20's notice to the Alcalde comes first."""
+    case, expected = facts.case, facts.waiting
     if expected:
         check_notice_before_cancelling(case)
         check_cancellation(payload)
 
 
 COMPLETION_RULES = {
+    (BID, "start"): bid_filed,
     (BID, "record_opening"): opening_recorded,
     (BID, "evaluate_offers"): offers_evaluated,
     (BID, "set_sanctions"): sanctions_set,

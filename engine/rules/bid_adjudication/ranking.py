@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
-from ..decision import Decision
-from .screening import CONSIDERED
+from engine.rules.decision import Decision
+from engine.rules.bid_adjudication.screening import CONSIDERED
 
 CENT = Decimal("0.01")
 # BID-10 / AMB-39: sales and leases go to the highest reasonable offer.

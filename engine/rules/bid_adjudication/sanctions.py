@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from ..dates import add_months
-from ..decision import Decision, RuleViolation
+from engine.rules.dates import add_months
+from engine.rules.decision import Decision, RuleViolation
 
 SANCTION_RULES = {"MULTIPLE_ENVELOPES": ("BID-21",), "CONSPIRACY": ("BID-25",), "COLLUSION": ("BID-29", "AMB-43"),
                   "UNJUSTIFIED_COMPLAINT": ("BID-27", "AMB-49"), None: ("BID-27",)}

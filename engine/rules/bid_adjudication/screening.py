@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..decision import Decision
+from engine.rules.decision import Decision
 
 CONSIDERED = "CONSIDERED"
 REASON_RULES = {

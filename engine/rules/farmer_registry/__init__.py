@@ -4,12 +4,12 @@ Three families, one module each: who may enter the Registry (`eligibility`), the
 of a file (`periods`: review and documents windows, the two-year renewal cycle) and the hooks the
 engine runs before it accepts a task completion, a start or a message (`hooks`).
 """
-from .eligibility import (
+from engine.rules.farmer_registry.eligibility import (
     assess_eligibility, certification_valid_for_type, documents_not_supplied, eligibility_summary,
     income_share_qualifies, producer_type_in_scope,
 )
-from .hooks import ADMISSION, COMPLETION_RULES, MEMBERSHIP, MESSAGE_RULES
-from .periods import (
+from engine.rules.farmer_registry.hooks import ADMISSION, COMPLETION_RULES, MEMBERSHIP, MESSAGE_RULES
+from engine.rules.farmer_registry.periods import (
     extra_documents_window, first_renewal_due, next_renewal_due, renewal_lapse, review_request_timely,
     review_window,
 )

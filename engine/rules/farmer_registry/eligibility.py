@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Decimal
 
-from ..decision import Decision
+from engine.rules.decision import Decision
 
 TYPE_NOT_ELIGIBLE = "TYPE_NOT_ELIGIBLE"
 INCOME_SHARE_BELOW_THRESHOLD = "INCOME_SHARE_BELOW_THRESHOLD"

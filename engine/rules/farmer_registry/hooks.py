@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ..decision import Refusal, RuleViolation
-from .eligibility import REASON_RULES
+from engine.rules.facts import Facts
+from engine.rules.decision import Refusal, RuleViolation
+from engine.rules.farmer_registry.eligibility import REASON_RULES
 
 ADMISSION = "farmer_registry_admission"
 MEMBERSHIP = "farmer_registry_membership"
 
 
-def application_filed(variables: dict, _case: dict) -> None:
+def application_filed(variables: dict, facts: Facts) -> None:
     """FAR-03: interest is declared by a sworn declaration; without one there is no application."""
     if variables.get("sworn_declaration") is not True:
         raise RuleViolation("SWORN_DECLARATION_REQUIRED",
@@ -29,8 +30,9 @@ def _income_consistent(gross, activity) -> None:
                             "the activity's income cannot exceed the gross annual income", ("FAR-04",))
 
 
-def admission_needs_eligibility(data: dict, case: dict) -> None:
+def admission_needs_eligibility(data: dict, facts: Facts) -> None:
     """FAR-10: entry is ordered only «si cumple con todos los requisitos de ley y forma»."""
+    case = facts.case
     if data.get("recommendation", data.get("decision")) != "admit":
         return
     eligibility = case.get("eligibility") or {}
@@ -42,12 +44,13 @@ def admission_needs_eligibility(data: dict, case: dict) -> None:
                         ("FAR-10", *REASON_RULES.get(first, ())))
 
 
-def review_request(payload: dict, case: dict, expected: bool) -> None:
+def review_request(payload: dict, facts: Facts) -> None:
     """FAR-12 / FAR-13: a review asked after the window closed is refused, and the refusal is kept.
 
     The engine fires a due deadline before it hands over a message, so once the 20th day is over
     the case no longer waits: a denial notified and never reviewed is late, not merely unexpected.
     """
+    case, expected = facts.case, facts.waiting
     if expected or case.get("review_deadline") is None or case.get("review_accepted"):
         return
     raise Refusal("UNTIMELY_REVIEW_REQUEST",
@@ -55,7 +58,7 @@ def review_request(payload: dict, case: dict, expected: bool) -> None:
                   "and judicial review is not available", ("FAR-12", "FAR-13", "AMB-14"))
 
 
-def renewal_filed(payload: dict, _case: dict, _expected: bool) -> None:
+def renewal_filed(payload: dict, facts: Facts) -> None:
     """FAR-15: the renewal is the producer's signed certification that bona fide status continues."""
     if payload.get("signed_certification") is not True:
         raise RuleViolation("SIGNED_CERTIFICATION_REQUIRED",

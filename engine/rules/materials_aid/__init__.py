@@ -5,14 +5,18 @@ a case (`periods`), quotes, maximum aid and collection (`quotes`, `follow_up`), 
 that serves a town (`offices`). `hooks` holds what the engine refuses before a case moves.
 Names are unique across procedures: every procedure's functions share one script whitelist.
 """
-from .eligibility import assess_eligibility, eligibility_summary, income_within_limit, required_documents
-from .follow_up import follow_up_result
-from .hooks import COMPLETION_RULES, LANE_REFUSALS, MATERIALS, MESSAGE_RULES, application_filed
-from .periods import (
-    application_validity, documents_deadline, extended_use_deadline, priority_rank, reapply_bar, use_deadline,
-    visit_not_before,
+from engine.rules.materials_aid.eligibility import (
+    assess_eligibility, eligibility_summary, income_within_limit, required_documents,
 )
-from .quotes import aid_within_maximum, collection_amount, select_quote
+from engine.rules.materials_aid.follow_up import follow_up_result
+from engine.rules.materials_aid.hooks import (
+    COMPLETION_RULES, LANE_REFUSALS, MATERIALS, MESSAGE_RULES, application_filed,
+)
+from engine.rules.materials_aid.periods import (
+    application_validity, documents_deadline, extended_use_deadline, priority_rank, reapply_bar,
+    use_deadline, visit_not_before,
+)
+from engine.rules.materials_aid.quotes import aid_within_maximum, collection_amount, select_quote
 
 SCRIPT_FUNCTIONS = {
     "priority_rank": priority_rank,

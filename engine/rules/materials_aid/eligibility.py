@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 
-from ..decision import Decision
+from engine.rules.decision import Decision
 
 NOT_OWNER = "NOT_OWNER"
 LOT_AUTH_FORM_INVALID = "LOT_AUTH_FORM_INVALID"

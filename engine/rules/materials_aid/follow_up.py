@@ -1,9 +1,9 @@
 """The end of a materials-aid case: the follow-up visit's verdict (MAT-19, 20, 30, 34; AMB-28, AMB-36)."""
 from __future__ import annotations
 
-from ..decision import Decision
-from ..dates import add_years, as_day
-from .quotes import collection_amount
+from engine.rules.decision import Decision
+from engine.rules.dates import add_years, as_day
+from engine.rules.materials_aid.quotes import collection_amount
 
 COMPLETED, NON_COMPLIANCE_COLLECTION = "COMPLETED", "NON_COMPLIANCE_COLLECTION"
 

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ..decision import Refusal, RuleViolation
-from .eligibility import (
-    HEIR_AUTHORIZATION_INCOMPLETE, LOT_AUTH_FORM_INVALID, lot_authorization_presented, lot_authorization_valid,
-    needs_lot_authorization, required_documents,
+from engine.rules.facts import Facts
+from engine.rules.decision import Refusal, RuleViolation
+from engine.rules.materials_aid.eligibility import (
+    HEIR_AUTHORIZATION_INCOMPLETE, LOT_AUTH_FORM_INVALID, lot_authorization_presented,
+    lot_authorization_valid, needs_lot_authorization, required_documents,
 )
-from .offices import check_filing_office
-from .quotes import ITEM_NOT_INDISPENSABLE, MAX_AID_EXCEEDED, items_not_indispensable, quote_problems
+from engine.rules.materials_aid.offices import check_filing_office
+from engine.rules.materials_aid.quotes import (
+    ITEM_NOT_INDISPENSABLE, MAX_AID_EXCEEDED, items_not_indispensable, quote_problems,
+)
 
 MATERIALS = "materials_aid"
 
@@ -47,13 +50,17 @@ def _blank(value) -> bool:
     return not str(value or "").strip()
 
 
-def application_filed(variables: dict, case: dict, directory: dict) -> None:
-    """MAT-08: filed at the Regional Office that serves the applicant's town (none for central staff)."""
-    check_filing_office(variables["applicant"]["municipality"], case.get("started_by_office"), directory)
+def application_filed(variables: dict, facts: Facts) -> None:
+    """MAT-08: filed at the Regional Office that serves the applicant's town (none for central staff).
+
+    `facts.reference["directory"]` is the Regional Offices directory the procedure's lookup read."""
+    check_filing_office(variables["applicant"]["municipality"], facts.office,
+                        facts.reference.get("directory") or {})
 
 
-def documents_recorded(data: dict, case: dict) -> None:
+def documents_recorded(data: dict, facts: Facts) -> None:
     """MAT-09 / MAT-10: the application is filled in only when every paper of the checklist is in."""
+    case = facts.case
     needed = required_documents(case["applicant"], case["property"], case["request"]).outcome
     missing = [name for name in needed if (data.get(name) is None if name == "disability_id_valid_until"
                                            else data.get(name) in (None, False))]
@@ -72,14 +79,14 @@ def documents_recorded(data: dict, case: dict) -> None:
                 ("MAT-09", *sorted({_MISSING_RULES[c] for c in codes if c in _MISSING_RULES})), fields)
 
 
-def memorandum_submitted(data: dict, _case: dict) -> None:
+def memorandum_submitted(data: dict, facts: Facts) -> None:
     """MAT-25: the memorandum must show the efforts made to obtain the lot owner's authorisation."""
     if _blank(data.get("efforts_evidence")):
         raise RuleViolation(EFFORTS_EVIDENCE_REQUIRED,
                             "describe the efforts made to obtain the lot owner's authorisation", ("MAT-25",))
 
 
-def wall_need_evidenced(data: dict, _case: dict) -> None:
+def wall_need_evidenced(data: dict, facts: Facts) -> None:
     """MAT-24: a retaining wall needs the Director's evidence of need and a licensed engineer's design."""
     if data.get("declined") is True:
         return
@@ -93,16 +100,18 @@ def wall_need_evidenced(data: dict, _case: dict) -> None:
                        "licensed engineer's design; otherwise decline it", ("MAT-24",))
 
 
-def discretion_exercised(data: dict, case: dict) -> None:
+def discretion_exercised(data: dict, facts: Facts) -> None:
     """MAT-23 / AMB-34: urgent equipment is approved only with medical evidence that justifies it."""
+    case = facts.case
     if data.get("approved") and case["request"].get("type") == "medical_equipment" \
             and data.get("medical_evidence") is not True:
         raise RuleViolation(MEDICAL_EVIDENCE_REQUIRED,
                             "urgent equipment may be approved only with medical evidence", ("MAT-23", "AMB-34"))
 
 
-def quotes_prepared(data: dict, case: dict) -> None:
+def quotes_prepared(data: dict, facts: Facts) -> None:
     """MAT-15 / MAT-22: three distinct registered stores asked, only indispensable items."""
+    case = facts.case
     problems = quote_problems(data.get("quotes"), case.get("registered_stores"), case.get("quote_count", 3))
     codes = [code for code, _ in problems]
     messages = [detail for _, detail in problems]
@@ -115,8 +124,9 @@ def quotes_prepared(data: dict, case: dict) -> None:
         _refuse(codes, "; ".join(messages), rule_ids)
 
 
-def central_review_decided(data: dict, case: dict) -> None:
+def central_review_decided(data: dict, facts: Facts) -> None:
     """MAT-21: the Oficina Central approves no more than the maximum aid."""
+    case = facts.case
     if not data.get("approved"):
         return
     if case.get("max_aid_amount") is None:
@@ -128,15 +138,16 @@ def central_review_decided(data: dict, case: dict) -> None:
                                               f"({maximum:.2f})", ("MAT-21", "AMB-31"))
 
 
-def duties_signed(data: dict, _case: dict) -> None:
+def duties_signed(data: dict, facts: Facts) -> None:
     """MAT-29: the beneficiary signs the duties document before the materials are delivered."""
     if data.get("beneficiary_signed") is not True:
         raise RuleViolation(DUTIES_SIGNATURE_REQUIRED,
                             "the beneficiary must sign the duties and responsibilities document", ("MAT-29",))
 
 
-def extension_requested(payload: dict, case: dict, expected: bool) -> None:
+def extension_requested(payload: dict, facts: Facts) -> None:
     """MAT-36 / AMB-27: a written request, filed on or before the current use deadline."""
+    case, expected = facts.case, facts.waiting
     if payload.get("written") is not True:
         raise RuleViolation(EXTENSION_NOT_WRITTEN, "an extension must be requested in writing", ("MAT-36",))
     # A due deadline fires before any message is matched, so a case past its use period no longer
@@ -146,14 +157,16 @@ def extension_requested(payload: dict, case: dict, expected: bool) -> None:
                                               "an extension must be requested on or before it", ("MAT-36", "AMB-27"))
 
 
-def completion_notified(_payload: dict, case: dict, expected: bool) -> None:
+def completion_notified(_payload: dict, facts: Facts) -> None:
     """MAT-34: the beneficiary notifies the end of the work once; the first notice stands."""
+    case, expected = facts.case, facts.waiting
     if expected and case.get("completion_date") is not None:
         raise Refusal(COMPLETION_ALREADY_NOTIFIED,
                       f"the completion was already notified on {case['completion_date']}", ("MAT-34", "AMB-28"))
 
 
 COMPLETION_RULES = {
+    (MATERIALS, "start"): application_filed,
     (MATERIALS, "record_documents"): documents_recorded,
     (MATERIALS, "director_memorandum"): memorandum_submitted,
     (MATERIALS, "evidence_wall_need"): wall_need_evidenced,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..decision import Decision, RuleViolation
+from engine.rules.decision import Decision, RuleViolation
 
 WRONG_REGIONAL_OFFICE = "WRONG_REGIONAL_OFFICE"
 MUNICIPALITY_UNKNOWN = "MUNICIPALITY_UNKNOWN"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from ..dates import add_years, as_day
-from ..decision import Decision
+from engine.rules.dates import add_years, as_day
+from engine.rules.decision import Decision
 
 NONE, DISASTER, STRUCTURAL_RISK = "none", "disaster", "structural_risk"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import unicodedata
 from decimal import Decimal
 
-from ..decision import Decision
+from engine.rules.decision import Decision
 
 QUOTE_STORE_NOT_REGISTERED = "QUOTE_STORE_NOT_REGISTERED"
 QUOTES_NOT_THREE_DISTINCT = "QUOTES_NOT_THREE_DISTINCT"

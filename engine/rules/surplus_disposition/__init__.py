@@ -5,32 +5,22 @@ counts in (`categories`), prices and funds (`pricing`), payment at the collector
 delivery, the Hacienda copy and retention (`delivery`); `hooks` holds what the engine refuses.
 Each script function returns a Decision, recorded in the case history with its rule ids.
 """
-from .cascade import lot_candidates, lots_for, next_stage, window_action
-from .categories import (
-    government_order,
-    has_producer_utility,
-    producer_types_for,
-    request_category,
+from engine.rules.surplus_disposition.cascade import lot_candidates, lots_for, next_stage, window_action
+from engine.rules.surplus_disposition.categories import (
+    government_order, has_producer_utility, producer_types_for, request_category,
 )
-from .common import SUR
-from .delivery import (
-    hacienda_copy,
-    invoice_amount,
-    retention_dates,
-    retention_obligation,
+from engine.rules.surplus_disposition.common import SUR
+from engine.rules.surplus_disposition.delivery import (
+    hacienda_copy, invoice_amount, retention_dates, retention_obligation,
 )
-from .disposition import final_disposition, sale_round
-from .hooks import COMPLETION_RULES, LANE_REFUSALS
-from .payment import payment_check
-from .pricing import discount_pct, fund_split, sale_price
-from .requests import (
-    close_unreached,
-    register_request,
-    request_refused,
-    select_for,
-    set_status,
+from engine.rules.surplus_disposition.disposition import final_disposition, sale_round
+from engine.rules.surplus_disposition.hooks import COMPLETION_RULES, LANE_REFUSALS, MESSAGE_RULES
+from engine.rules.surplus_disposition.payment import payment_check
+from engine.rules.surplus_disposition.pricing import discount_pct, fund_split, sale_price
+from engine.rules.surplus_disposition.requests import (
+    close_unreached, register_request, request_refused, select_for, set_status,
 )
-from .transfer import transfer_candidates, transfer_route, transferee_choice
+from engine.rules.surplus_disposition.transfer import transfer_candidates, transfer_route, transferee_choice
 
 SCRIPT_FUNCTIONS = {
     "surplus_request_category": request_category,
@@ -61,6 +51,7 @@ SCRIPT_FUNCTIONS = {
 __all__ = [
     "COMPLETION_RULES",
     "LANE_REFUSALS",
+    "MESSAGE_RULES",
     "SCRIPT_FUNCTIONS",
     "SUR",
     "discount_pct",

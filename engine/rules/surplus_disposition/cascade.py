@@ -3,9 +3,9 @@ whether a stage serves a request as it arrives or waits for its window, the lots
 (units one by one to producers, the whole item otherwise) and who is next in line for a lot."""
 from __future__ import annotations
 
-from ..decision import Decision
-from .categories import government_order, has_producer_utility
-from .requests import LIVE, STAGE_OF_CATEGORY
+from engine.rules.decision import Decision
+from engine.rules.surplus_disposition.categories import government_order, has_producer_utility
+from engine.rules.surplus_disposition.requests import LIVE, STAGE_OF_CATEGORY
 
 CATEGORY_RULES = {"CATEGORY_1": ("SUR-08", "SUR-09", "SUR-10"), "CATEGORY_2": ("SUR-11", "SUR-12", "FAR-14", "FAR-17"),
                   "CATEGORY_3": ("SUR-13", "SUR-14", "AMB-03"), "PUBLIC_AUCTION": ("SUR-15", "AMB-12")}

@@ -9,8 +9,8 @@ direct request is never reached). Refusals: `NOT_ELIGIBLE_CATEGORY`, `NOT_REGIST
 """
 from __future__ import annotations
 
-from ..decision import Decision
-from .common import KINDS, refuse
+from engine.rules.decision import Decision
+from engine.rules.surplus_disposition.common import KINDS, refuse
 
 # 003: «utilidad agrícola, industrial, manual o de pesca, respectivamente» for «agricultor,
 # acuicultor, avicultor, artesano y pescador». Aquaculture and poultry count as agriculture

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
-from ..decision import RuleViolation
+from engine.rules.decision import RuleViolation
 
 CENT = Decimal("0.01")
 SUR = "surplus_disposition"

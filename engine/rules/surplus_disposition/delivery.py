@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from ...calendar import add_years
-from ..decision import Decision
-from .common import GOVERNMENT, STATE_AGENCIES, cents, day, text
+from engine.rules.calendar import add_years
+from engine.rules.decision import Decision
+from engine.rules.surplus_disposition.common import GOVERNMENT, STATE_AGENCIES, cents, day, text
 
 # «transferidos o vendidos por valor nominal»: a category-1 price «valor nominal, más los
 # gastos…» counts as nominal (AMB-13); FMV and market-value sales do not bind.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ..decision import Decision
-from .common import cents, text
+from engine.rules.decision import Decision
+from engine.rules.surplus_disposition.common import cents, text
 
 DISPOSITIONS = {"TRANSFER": "TRANSFERRED", "GOV_NOMINAL": "SOLD_GOV", "PRODUCER_FMV": "SOLD_PRODUCER",
                 "NONPROFIT_NOMINAL": "SOLD_NONPROFIT_NOMINAL", "MARKET_VALUE": "SOLD_NONPROFIT_MARKET_VALUE"}

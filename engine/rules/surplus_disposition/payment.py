@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..decision import Decision
-from .common import cents, refuse, text
+from engine.rules.decision import Decision
+from engine.rules.surplus_disposition.common import cents, refuse, text
 
 INSTRUMENTS = ("cheque_certificado", "giro_postal", "cheque_gerente", "cheque_personal", "efectivo")
 HACIENDA = "secretario de hacienda"

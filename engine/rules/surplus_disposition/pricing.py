@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
-from ..decision import Decision
-from .common import CENT, cents, refuse, text
+from engine.rules.decision import Decision
+from engine.rules.surplus_disposition.common import CENT, cents, refuse, text
 
 COMPONENTS = {
     "GOV_NOMINAL": ("nominal_value", ("custody_costs", "maintenance_costs", "repair_costs", "habilitation_costs"),

@@ -8,9 +8,9 @@ had passed: an earlier category took the good, SUR-12).
 """
 from __future__ import annotations
 
-from ..decision import Decision, Refusal
-from .categories import request_category
-from .common import refuse
+from engine.rules.decision import Decision, Refusal
+from engine.rules.surplus_disposition.categories import request_category
+from engine.rules.surplus_disposition.common import refuse
 
 # The cascade in order; a request's category maps to the stage it counts in.
 STAGES = ("TRANSFER", "CATEGORY_1", "CATEGORY_2", "CATEGORY_3", "PUBLIC_AUCTION", "DISPOSED")

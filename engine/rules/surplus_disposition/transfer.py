@@ -7,8 +7,8 @@ skipped only under one of the criteria and with a recorded reason (`REASON_REQUI
 """
 from __future__ import annotations
 
-from ..decision import Decision
-from .common import refuse
+from engine.rules.decision import Decision
+from engine.rules.surplus_disposition.common import refuse
 
 CRITERIA = {"a": "SUR-03a", "b": "SUR-03b", "c": "SUR-03c", "d": "SUR-03d"}
 

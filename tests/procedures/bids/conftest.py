@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import accounts
+from engine.identity import accounts
 from engine.bootstrap import procedure_files
-from engine.context import SYSTEM
+from engine.identity.actor import SYSTEM
 from tests.conftest import PASSWORD
 
 REPO = Path(__file__).resolve().parents[3]

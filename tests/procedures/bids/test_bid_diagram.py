@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from engine.forms import check_schema
+from engine.definitions.forms import check_schema
 from tests.procedures import diagram_checks as dc
 
 from .conftest import REPO

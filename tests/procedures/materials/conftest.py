@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import update
 
-from engine import accounts
+from engine.identity import accounts
 from engine.bootstrap import procedure_files
-from engine.clock import parse_instant
-from engine.context import SYSTEM
+from engine.config.clock import parse_instant
+from engine.identity.actor import SYSTEM
 from engine.persistence.models import EngineClock
 from tests.conftest import PASSWORD
 

@@ -4,7 +4,7 @@ e-mail when the request gives one; the worker hands pending e-mail to SMTP, off 
 from __future__ import annotations
 
 from engine.registries.notifications import SmtpSettings
-from engine.timers import work_round
+from engine.worker import work_round
 from tests.support.smtp_sink import SmtpSink
 
 from .conftest import item, requester

@@ -13,7 +13,9 @@ from engine.commands.cases import start_case
 from engine.commands.deploy import deploy
 from engine.registries import notifications
 from engine.rules.decision import RuleViolation
-from engine.runtime import functions
+from engine.kernel.procedure import Procedure
+from engine.procedures import ALL
+from tests.support.procedures import run_with
 from tests.web.conftest import actor
 from tests.web.diagrams import start_variables, web_flow
 
@@ -119,12 +121,12 @@ def test_the_case_page_lists_the_notifications_outbox(ui, web_case, engine):
     expect(outbox.first.locator("pre")).to_have_text("Estimada señora…")
 
 
-def test_a_rule_refusal_is_explained_in_spanish_and_names_its_code(ui, web_case, monkeypatch):
-    def three_stores(data, _case):
+def test_a_rule_refusal_is_explained_in_spanish_and_names_its_code(ui, web_case, monkeypatch, engine):
+    def three_stores(data, _facts):
         raise RuleViolation("QUOTES_NOT_THREE_DISTINCT", "quotes must come from three distinct stores", ["MAT-15"])
-    module = SimpleNamespace(SCRIPT_FUNCTIONS={}, MESSAGE_RULES={},
-                             COMPLETION_RULES={("test_web", "evaluate"): three_stores})
-    monkeypatch.setattr(functions, "RULE_MODULES", (module, *functions.RULE_MODULES))
+    # In place of the web tests' own rule for this step (a key is declared once).
+    run_with(monkeypatch, engine, Procedure(name="test_web", completion_rules={("test_web", "evaluate"): three_stores}),
+             base=ALL)
     page = ui.login("reviewer")
     page.get_by_role("link", name="Abrir Evaluar solicitud TES-2024-000001").click()
     page.get_by_label("Denegar").check()

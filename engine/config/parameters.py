@@ -1,0 +1,118 @@
+"""The legal parameter store: typed values with defaults and AMB ids, frozen into each case at start."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from engine.config import parameter_types
+from engine.errors import NotFound, ValidationFailed
+from engine.config.paths import processes_dir
+from engine.persistence.models import Parameter
+
+# Read live, not frozen: a holiday declared after a case started still moves a deadline that
+# has not been computed yet (DESIGN.md §Parameters).
+LIVE = frozenset({"calendar.holidays"})
+
+
+@lru_cache(maxsize=4)
+def catalog(path: Path | None = None) -> dict[str, dict]:
+    entries = parameter_types.load_catalog(path or processes_dir() / "parameters.json")
+    return {e["name"]: e for e in entries}
+
+
+def seed(session: Session) -> int:
+    """Insert every catalogue parameter that is missing (never overwrites a value set by an admin)."""
+    have = set(session.scalars(select(Parameter.name)))
+    added = 0
+    for name, entry in catalog().items():
+        if name not in have:
+            session.add(Parameter(name=name, type=entry["type"], value=entry["default"],
+                                  default=entry["default"]))
+            added += 1
+    return added
+
+
+def describe(session: Session) -> list[dict]:
+    rows = {p.name: p for p in session.scalars(select(Parameter))}
+    out = []
+    for name, entry in sorted(catalog().items()):
+        row = rows.get(name)
+        out.append({
+            "name": name, "type": entry["type"],
+            "value": row.value if row else entry["default"], "default": entry["default"],
+            "amb": entry.get("amb"), "rules": entry.get("rules", []),
+            "choices": entry.get("choices"), "item_choices": entry.get("item_choices"),
+            "label_es": entry.get("label_es"), "label_en": entry.get("label_en"),
+            "explanation_es": entry.get("explanation_es"), "explanation_en": entry.get("explanation_en"),
+            "updated_at": row.updated_at.isoformat() if row and row.updated_at else None,
+            "updated_by": row.updated_by if row else None,
+        })
+    return out
+
+
+def set_value(ctx, name: str, value) -> dict:
+    entry = catalog().get(name)
+    if entry is None:
+        raise NotFound(f"there is no parameter {name!r}")
+    try:
+        typed = parameter_types.coerce(entry["type"], value, choices=entry.get("choices"),
+                                       item_choices=entry.get("item_choices"))
+    except ValueError as exc:
+        raise ValidationFailed(f"{name}: {exc}", {"value": [str(exc)]}) from None
+    row = ctx.session.get(Parameter, name)
+    if row is None:
+        row = Parameter(name=name, type=entry["type"], default=entry["default"])
+        ctx.session.add(row)
+    old = row.value
+    row.value = parameter_types.to_json(entry["type"], typed)
+    # Machine time, not the engine clock: snapshot() uses it to notice the change, and two changes
+    # at one frozen training instant must still differ.
+    row.updated_at, row.updated_by = datetime.now(timezone.utc), ctx.actor.username
+    ctx.audit("parameter_changed", data={"name": name, "old": old, "new": row.value,
+                                         "amb": entry.get("amb")})
+    return next(p for p in describe(ctx.session) if p["name"] == name)
+
+
+_snapshot_cache: dict = {}
+_FINGERPRINT = select(func.count(), func.max(Parameter.__table__.c.updated_at))
+
+
+def snapshot(session: Session) -> dict:
+    """The JSON values in force now: what a starting case freezes.
+
+    Every start needs them; reading one summary row instead of the whole table is enough to know
+    whether the copy this process holds is still current (another process may have changed one).
+    """
+    table = Parameter.__table__
+    fingerprint = tuple(session.execute(_FINGERPRINT).one())
+    url = str(session.engine.url)
+    cached = _snapshot_cache.get(url)
+    if cached is not None and cached[0] == fingerprint:
+        return dict(cached[1])
+    values = {name: entry["default"] for name, entry in catalog().items()}
+    values.update((name, value) for name, value in session.execute(select(table.c.name, table.c.value)))
+    _snapshot_cache[url] = (fingerprint, values)
+    return dict(values)
+
+
+def typed_value(name: str, frozen: dict, session: Session):
+    """A case's parameter as a typed value (Decimal, date, ...); live ones come from the store."""
+    entry = catalog().get(name)
+    if entry is None:
+        raise KeyError(f"unknown parameter {name!r}")
+    if name in LIVE:
+        table = Parameter.__table__
+        row = session.execute(select(table.c.value).where(table.c.name == name)).first()
+        raw = row.value if row else entry["default"]
+    else:
+        raw = frozen.get(name, entry["default"])
+    return parameter_types.coerce(entry["type"], raw)
+
+
+def dumps(value) -> str:
+    return json.dumps(value, sort_keys=True)

@@ -1,0 +1,95 @@
+"""The transaction a command runs in: its connection (and ORM session), the clock's instant, who acts
+and the audit sink its history goes to."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import insert
+from sqlalchemy.engine import Connection
+from sqlalchemy.orm import Session
+
+from engine.identity.actor import Actor
+from engine.persistence.models import AuditEvent
+from engine.runtime.serializer import to_json_value
+
+AUDIT = AuditEvent.__table__
+_INSERT_AUDIT = insert(AUDIT)
+
+if TYPE_CHECKING:
+    from engine.definitions.repository import VersionCache
+    from engine.kernel.procedure import Procedures
+    from engine.scripting.binding import Scripts
+
+
+@dataclass(frozen=True)
+class Services:
+    """What an engine lends every command: the version cache, its procedures and their scripts."""
+    versions: Any
+    procedures: Any
+    scripts: Any
+
+
+class CommandContext:
+    """Everything one command needs; it lives exactly as long as its transaction."""
+
+    def __init__(self, services: "Services", conn: Connection, actor: Actor, now: datetime):
+        self.services = services
+        self.versions: "VersionCache" = services.versions
+        self.procedures: "Procedures" = services.procedures
+        self.scripts: "Scripts" = services.scripts
+        self.conn = conn
+        self.actor = actor
+        self.now = now
+        self._audit: list[dict] = []
+        self._session: Session | None = None
+        self._audit_actor: str | None = None
+
+    def acting_as(self, actor: Actor, audit_actor: str) -> "CommandContext":
+        """The same transaction, clock and history, acting as `actor` (the engine starting a child
+        case, a registry change a script makes); its events are written as `audit_actor`."""
+        other = CommandContext(self.services, self.conn, actor, self.now)
+        other._audit, other._audit_actor, other._parent = self._audit, audit_actor, self
+        return other
+
+    @property
+    def session(self) -> Session:
+        parent = getattr(self, "_parent", None)
+        if parent is not None:
+            return parent.session
+        """An ORM session inside the command's transaction, made only when a command needs one.
+
+        The hot path (start, complete, messages, timers) runs Core statements on `conn`; a
+        session costs a savepoint and its own bookkeeping, so it is not made for every command.
+        """
+        if self._session is None:
+            self._session = Session(bind=self.conn, join_transaction_mode="create_savepoint",
+                                    expire_on_commit=False)
+        return self._session
+
+    def finish(self) -> None:
+        """Write what the command left pending: ORM changes, then the queued history."""
+        if self._session is not None:
+            self._session.commit()
+        self.flush_audit()
+
+    def discard(self) -> None:
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+
+    def audit(self, type: str, *, instance_id: int | None = None, task_id: int | None = None,
+              element_id: str | None = None, data: dict[str, Any] | None = None,
+              rule_ids: list[str] | tuple[str, ...] = (), message: str | None = None,
+              actor: str | None = None) -> None:
+        """Queue a history event; all of a command's events are written in one statement at commit."""
+        self._audit.append({
+            "at": self.now, "actor": actor or self._audit_actor or self.actor.username, "instance_id": instance_id,
+            "task_id": task_id, "element_id": element_id, "type": type,
+            "data": to_json_value(data or {}), "rule_ids": list(rule_ids), "message": message})
+
+    def flush_audit(self) -> None:
+        if self._audit:
+            self.conn.execute(_INSERT_AUDIT, list(self._audit))
+            self._audit.clear()  # in place: a context acting as the engine shares this list

@@ -1,0 +1,110 @@
+"""The engine's front door: one transaction per command, and the read side for queries.
+
+`execute` is a short chain of wrappers around the command, each doing one cross-cutting job once:
+mapping database conflicts to `Conflict`, keeping on record the refusals the regulation wants
+although their command rolled back, then the transaction with the clock's instant.
+"""
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm.exc import StaleDataError
+
+from engine.config.clock import Clock
+from engine.definitions.repository import VersionCache
+from engine.errors import Conflict, EngineError
+from engine.identity.actor import Actor
+from engine.kernel.context import CommandContext, Services
+from engine.kernel.procedure import Procedures
+from engine.persistence.database import Database
+from engine.rules.decision import RuleViolation
+from engine.scripting.binding import Scripts
+
+log = logging.getLogger("tramite.engine")
+
+
+class Engine:
+    def __init__(self, database_url: str, clock: Clock | None = None, procedures: Procedures | None = None):
+        self.db = Database(database_url)
+        self.clock = clock or Clock()
+        self.versions = VersionCache()
+        self.procedures = procedures or Procedures()
+        self.services = Services(self.versions, self.procedures, Scripts(self.procedures))
+        self._run = _conflicts_named(_refusals_on_record(self, _in_transaction(self)))
+
+    def use_procedures(self, procedures: Procedures) -> None:
+        """Run these procedures from now on (tests add a procedure of their own this way)."""
+        self.procedures = procedures
+        self.services = Services(self.versions, procedures, Scripts(procedures))
+
+    def execute(self, command, actor: Actor, *args, now: datetime | None = None, **kwargs):
+        """Run `command(ctx, *args, **kwargs)` in one transaction; all or nothing."""
+        return self._run(command, actor, now, args, kwargs)
+
+    def read(self, query, *args, **kwargs):
+        """Run `query(session, ...)` in a read transaction (ORM allowed)."""
+        with self.db.reading() as session:
+            return query(session, *args, **kwargs)
+
+    def read_rows(self, query, *args, **kwargs):
+        """Run `query(conn, ...)` with Core statements only: the cheaper path for hot reads."""
+        with self.db.read_engine.connect() as conn:
+            with conn.begin():
+                return query(conn, *args, **kwargs)
+
+    def now(self) -> datetime:
+        if not self.clock.manual:
+            return self.clock.now(None)
+        return self.read_rows(self.clock.now)
+
+
+def _in_transaction(engine: Engine):
+    """The innermost link: one write transaction, the command's context, the clock read inside it."""
+    def run(command, actor, now, args, kwargs):
+        with engine.db.writing() as conn:
+            ctx = CommandContext(engine.services, conn, actor, now or engine.clock.now(conn))
+            try:
+                result = command(ctx, *args, **kwargs)
+                ctx.finish()
+                return result
+            finally:
+                ctx.discard()
+    return run
+
+
+def _refusals_on_record(engine: Engine, inner):
+    """A refusal carrying a `record` rolled its command back; the record itself is history the
+    regulation wants (an untimely review request), so it is written in its own transaction."""
+    def run(command, actor, now, args, kwargs):
+        try:
+            return inner(command, actor, now, args, kwargs)
+        except (EngineError, RuleViolation) as exc:
+            record = getattr(exc, "record", None)
+            if record:
+                with engine.db.writing() as conn:
+                    ctx = CommandContext(engine.services, conn, actor, engine.clock.now(conn))
+                    ctx.audit(**record)
+                    ctx.flush_audit()
+            raise
+    return run
+
+
+def _conflicts_named(inner):
+    """The outermost link: what the database says about concurrent writers, as a `Conflict` (409)."""
+    def run(*call):
+        try:
+            return inner(*call)
+        except StaleDataError:
+            raise Conflict("the case changed meanwhile; reload it and try again", code="STALE_VERSION") from None
+        except IntegrityError as exc:
+            log.info("integrity conflict: %s", exc.orig)
+            raise Conflict("the change conflicts with one made meanwhile; try again",
+                           code="CONCURRENT_CHANGE") from None
+        except OperationalError as exc:
+            if "locked" in str(exc.orig).lower() or "deadlock" in str(exc.orig).lower():
+                raise Conflict("the database was busy with the same case; try again",
+                               code="CONCURRENT_CHANGE") from None
+            raise
+    return run

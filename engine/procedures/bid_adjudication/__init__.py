@@ -1,0 +1,15 @@
+"""Municipal bid adjudication (BID): opening, screening, preference, award, sanctions, follow-up
+and cancellation; the bidder registry's debarments and fiscal-year locks (BID-nn, AMB-nn)."""
+from engine.kernel.procedure import HelperFamily, Procedure
+from engine.procedures.bid_adjudication import bindings
+from engine.rules import bid_adjudication as rules
+
+PROCEDURE = Procedure(
+    name="bid_adjudication",
+    prefixes={rules.BID: "BID"},
+    script_functions=rules.SCRIPT_FUNCTIONS,
+    helpers=(HelperFamily(bindings.NAMES, bindings.bind),),
+    completion_rules=rules.COMPLETION_RULES,
+    message_rules=rules.MESSAGE_RULES,
+    lookups={(rules.BID, "start"): bindings.start_lookup},
+)

@@ -1,0 +1,14 @@
+"""The bona fide farmer registry (FAR): admission with its 20-day review window, and the 2-year
+membership cycle of every entry (RULES.md FAR-nn, AMB-nn)."""
+from engine.kernel.procedure import HelperFamily, Procedure
+from engine.procedures.farmer_registry import bindings
+from engine.rules import farmer_registry as rules
+
+PROCEDURE = Procedure(
+    name="farmer_registry",
+    prefixes={rules.ADMISSION: "FAR", rules.MEMBERSHIP: "FAR"},
+    script_functions=rules.SCRIPT_FUNCTIONS,
+    helpers=(HelperFamily(bindings.NAMES, bindings.bind),),
+    completion_rules=rules.COMPLETION_RULES,
+    message_rules=rules.MESSAGE_RULES,
+)

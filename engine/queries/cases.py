@@ -1,0 +1,225 @@
+"""List and detail queries over the projection tables, with the visibility rules of each role."""
+from __future__ import annotations
+
+from sqlalchemy import and_, bindparam, exists, func, or_, select, true, union_all
+from sqlalchemy.orm import Session
+
+from engine.definitions import forms
+from engine.queries import shapes as views
+from engine.identity.actor import Actor
+from engine.definitions.repository import info
+from engine.errors import Forbidden, NotFound
+from engine.persistence.models import ProcessDefinition, ProcessInstance, Task
+from engine.runtime import records
+from engine.queries.shapes import INSTANCE, IS_OPEN, TASK, TASK_COLUMNS, task_state_is
+
+
+def _page(query, page: int, per_page: int):
+    return query.limit(per_page).offset((page - 1) * per_page)
+
+
+def sees_everything(actor: Actor) -> bool:
+    return actor.is_supervisor or actor.is_admin
+
+
+def in_my_office(actor: Actor):
+    """Staff with an office see only the cases scoped to it (MAT-08) or scoped to no office."""
+    return or_(INSTANCE.c.office.is_(None), INSTANCE.c.office == actor.office) if actor.office else true()
+
+
+DEFINITION = ProcessDefinition.__table__
+_DEFINITION_HASHES = select(DEFINITION.c.id, DEFINITION.c.hash)
+_DEFINITION_SUMMARY = select(DEFINITION.c.summary).where(DEFINITION.c.id == bindparam("definition_id"))
+_lanes_by_hash: dict[str, frozenset] = {}
+
+
+def versions_with_lanes(conn, roles) -> list[int]:
+    """Ids of the process versions that have a lane among `roles`.
+
+    Staff see the cases of the procedures they work in, not only the ones where a task of
+    theirs is open now: a clerk follows a membership case that only waits for the clerk's
+    messages. Lanes depend only on a version's content, so they are kept per content hash.
+    """
+    return [definition_id for definition_id, digest in conn.execute(_DEFINITION_HASHES)
+            if _lanes(conn, definition_id, digest) & roles]
+
+
+def _lanes(conn, definition_id: int, digest: str) -> frozenset:
+    lanes = _lanes_by_hash.get(digest)
+    if lanes is None:
+        summary = conn.execute(_DEFINITION_SUMMARY, {"definition_id": definition_id}).scalar() or {}
+        lanes = _lanes_by_hash[digest] = frozenset(summary.get("lanes", []))
+    return lanes
+
+
+def _visible_instances(actor: Actor, conn):
+    """The condition for the cases `actor` may see; None when they see all."""
+    if sees_everything(actor):
+        return None
+    mine = or_(INSTANCE.c.definition_id.in_(versions_with_lanes(conn, actor.roles)),
+               INSTANCE.c.started_by == actor.username)
+    return and_(mine, in_my_office(actor))
+
+
+def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, process=None,
+                   status=None, outcome=None, stage=None, role=None, office=None, overdue=None, q=None):
+    conditions = []
+    visible = _visible_instances(actor, session)
+    if visible is not None:
+        conditions.append(visible)
+    for column, value in ((ProcessInstance.process_key, process), (ProcessInstance.status, status),
+                          (ProcessInstance.outcome, outcome), (ProcessInstance.stage, stage),
+                          (ProcessInstance.office, office)):
+        if value:
+            conditions.append(column == value)
+    if role:
+        conditions.append(exists().where(Task.instance_id == ProcessInstance.id, IS_OPEN,
+                                         Task.lane == role))
+    if overdue:
+        now = now() if callable(now) else now
+        # The case row carries its earliest open due date (projections): no search through the tasks.
+        conditions.append(ProcessInstance.next_due_at < now)
+    if q:
+        # lower(...) LIKE, escaped: the form 0009's trigram indexes serve on PostgreSQL.
+        needle = q.strip().lower()
+        conditions.append(or_(func.lower(ProcessInstance.case_number).contains(needle, autoescape=True),
+                              func.lower(ProcessInstance.started_by).contains(needle, autoescape=True)))
+    where = and_(*conditions) if conditions else True
+    total = session.scalar(select(func.count()).select_from(ProcessInstance).where(where))
+    rows = session.scalars(_page(select(ProcessInstance).where(where)
+                                 .order_by(ProcessInstance.started_at.desc(), ProcessInstance.id.desc()),
+                                 page, per_page)).all()
+    versions = dict(session.execute(select(ProcessDefinition.id, ProcessDefinition.version)).all()) if rows else {}
+    items = [{"id": r.id, "case_number": r.case_number, "process_key": r.process_key,
+              "version": versions.get(r.definition_id), "status": r.status, "outcome": r.outcome,
+              "stage": r.stage, "started_at": r.started_at.isoformat(),
+              "ended_at": r.ended_at.isoformat() if r.ended_at else None, "started_by": r.started_by,
+              "office": r.office} for r in rows]
+    return items, total
+
+
+def get_instance(session: Session, actor: Actor, instance_id: int):
+    """The case's record (a `StoredCase`), if the actor may see it (404 / 403 otherwise)."""
+    conn = session.connection() if isinstance(session, Session) else session
+    record = records.load(conn, instance_id, for_update=False)
+    if record is None:
+        raise NotFound(f"there is no case {instance_id}")
+    if sees_everything(actor):
+        return record
+    # The rule of `_visible_instances`, decided on the row already read.
+    mine = bool(_lanes(conn, record.definition_id, record.definition_hash) & actor.roles) \
+        or record.started_by == actor.username
+    in_office = not actor.office or record.office is None or record.office == actor.office
+    if not (mine and in_office):
+        raise Forbidden(f"case {record.case_number} is not in any of your roles")
+    return record
+
+
+_TASK_LISTS: dict = {}
+
+
+def _inbox_order(columns):
+    # Priority first (MAT-28 puts disaster cases ahead), then the nearest due date, then age.
+    return (columns.priority.desc(), columns.due_at.is_(None), columns.due_at, columns.id)
+
+
+def _task_list_statements(scope, state, instance, element_id, overdue, process, office):
+    """(count, page) statements for one combination of filters, built once and reused."""
+    key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office))
+    if key not in _TASK_LISTS:
+        mine = TASK.c.assignee == bindparam("me")
+        available = and_(IS_OPEN, TASK.c.assignee.is_(None),
+                         TASK.c.lane.in_(bindparam("my_roles", expanding=True)))
+        conditions = []
+        if state and state != "any":
+            conditions.append(task_state_is(state))
+        if instance:
+            conditions.append(TASK.c.instance_id == bindparam("instance"))
+        if element_id:
+            conditions.append(TASK.c.element_id == bindparam("element_id"))
+        if overdue:
+            conditions.append(and_(IS_OPEN, TASK.c.due_at < bindparam("now")))
+        if process:
+            conditions.append(INSTANCE.c.process_key == bindparam("process"))
+        if office:
+            conditions.append(or_(INSTANCE.c.office.is_(None), INSTANCE.c.office == bindparam("my_office")))
+        joined = TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id)
+        # The count joins the cases only when a case column filters: every task has its case, and
+        # without the join it is an index-only scan.
+        counted = joined if (process or office) else TASK
+        columns = (*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key)
+        # "Mine or available" are two disjoint lists, each the head of its own index in the inbox's
+        # order (0008, 0009); merged they make the page. As one OR the database read every open task
+        # of the role and sorted them.
+        parts = {"mine": [mine], "available": [available], "all": [true()]}.get(scope) or [mine, available]
+        if len(parts) == 1 or instance:
+            # One case's tasks are few: found through the case, not by reading the role's inbox.
+            where = and_(or_(*parts), *conditions)
+            count = select(func.count()).select_from(counted).where(where)
+            page = (select(*columns).select_from(joined).where(where).order_by(*_inbox_order(TASK.c))
+                    .limit(bindparam("limit")).offset(bindparam("offset")))
+        else:
+            heads = [select(*columns).select_from(joined).where(part, *conditions).order_by(*_inbox_order(TASK.c))
+                     .limit(bindparam("upto")).subquery() for part in parts]
+            merged = union_all(*(select(head) for head in heads)).subquery()
+            page = (select(merged).order_by(*_inbox_order(merged.c))
+                    .limit(bindparam("limit")).offset(bindparam("offset")))
+            ids = union_all(*(select(TASK.c.id).select_from(counted).where(part, *conditions) for part in parts))
+            count = select(func.count()).select_from(ids.subquery())
+        _TASK_LISTS[key] = (count, page, frozenset(count.compile().params))
+    return _TASK_LISTS[key]
+
+
+def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scope=None,
+               state="open", process=None, instance=None, element_id=None, overdue=None):
+    """`now` may be a callable: the clock is read only when the overdue filter needs it."""
+    if scope == "all" and not sees_everything(actor):
+        raise Forbidden("only supervisors may list every task")
+    office = actor.office if not sees_everything(actor) else None
+    count, rows_query, names = _task_list_statements(scope, state, instance, element_id, overdue, process, office)
+    params = {"me": actor.username, "my_roles": sorted(actor.roles) or [""], "state": state, "my_office": office,
+              "instance": instance, "element_id": element_id, "process": process,
+              "now": (now() if callable(now) else now) if overdue else None}
+    params = {k: v for k, v in params.items() if k in names}
+    offset = (page - 1) * per_page
+    rows = session.execute(rows_query, {**params, "limit": per_page, "offset": offset,
+                                        "upto": offset + per_page}).all()
+    # A first page that is not full already tells the total.
+    total = len(rows) if page == 1 and len(rows) < per_page else session.execute(count, params).scalar()
+    return [views.task(dict(r._mapping), r.case_number, r.process_key) for r in rows], total
+
+
+def get_task(engine, session: Session, actor: Actor, task_id: int) -> dict:
+    row = session.execute(select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key,
+                                 INSTANCE.c.definition_id, INSTANCE.c.variables, INSTANCE.c.office)
+                          .select_from(TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id))
+                          .where(TASK.c.id == task_id)).first()
+    if row is None:
+        raise NotFound(f"there is no task {task_id}")
+    if not (sees_everything(actor) or actor.holds(row.lane) or row.assignee == actor.username):
+        raise Forbidden(f"task {task_id} belongs to the role {row.lane!r}")
+    if not sees_everything(actor) and actor.office and row.office and row.office != actor.office:
+        raise Forbidden(f"task {task_id} belongs to the office {row.office!r}")
+    definition = info(engine.versions, session, row.definition_id)
+    out = views.task(dict(row._mapping), row.case_number, row.process_key)
+    out["form"] = {"schema": forms.find(definition.files, forms.schema_file(row.element_id)) or {},
+                   "ui": forms.find(definition.files, forms.ui_file(row.element_id)) or {}}
+    submitted = session.execute(select(TASK.c.data).where(TASK.c.id == task_id)).scalar()
+    out["data"] = {"case": row.variables or {}, "submitted": submitted or {}}
+    return out
+
+
+def list_processes(session: Session) -> list[dict]:
+    rows = session.execute(select(ProcessDefinition.key, ProcessDefinition.version, ProcessDefinition.name,
+                                  ProcessDefinition.id).order_by(ProcessDefinition.key,
+                                                                 ProcessDefinition.version)).all()
+    running = dict(session.execute(select(ProcessInstance.definition_id, func.count())
+                                   .where(ProcessInstance.status.in_(["active", "error"]))
+                                   .group_by(ProcessInstance.definition_id)).all())
+    out: dict[str, dict] = {}
+    for key, version, name, def_id in rows:
+        entry = out.setdefault(key, {"key": key, "versions": [], "running_cases": {}})
+        entry["versions"].append(version)
+        entry["latest_version"], entry["name"] = version, name
+        entry["running_cases"][str(version)] = running.get(def_id, 0)
+    return list(out.values())

@@ -1,0 +1,139 @@
+"""Read models: the JSON shapes of API.md, built from the projection tables, never from workflows."""
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import bindparam, literal_column, select
+from sqlalchemy.orm import Session
+
+from engine.persistence.models import AuditEvent, ProcessDefinition, ProcessInstance, Task, Timer, User
+from engine.runtime.serializer import to_json_value
+
+INSTANCE, TASK, TIMER, DEFINITION = (ProcessInstance.__table__, Task.__table__, Timer.__table__,
+                                     ProcessDefinition.__table__)
+TASK_COLUMNS = (TASK.c.id, TASK.c.instance_id, TASK.c.spiff_task_id, TASK.c.element_id, TASK.c.name,
+                TASK.c.lane, TASK.c.assignee, TASK.c.state, TASK.c.created_at, TASK.c.due_at,
+                TASK.c.completed_at, TASK.c.completed_by, TASK.c.priority)
+
+
+def task_state_is(state: str):
+    """`task.state = '<state>'` written as a literal, never a bound parameter: SQLite re-prepares a
+    statement on every run when a bound value decides whether a partial index applies (the open-task
+    indexes of 0008/0009 hold `state = 'open'`), which cost more than running the query."""
+    if state not in TASK_STATES:
+        raise ValueError(f"unknown task state {state!r}")
+    return TASK.c.state == literal_column(f"'{state}'")
+
+
+TASK_STATES = ("open", "completed", "cancelled")
+IS_OPEN = task_state_is("open")
+
+
+def jsonable(value):
+    return to_json_value(value)
+
+
+def _iso(value):
+    return value.isoformat() if value is not None else None
+
+
+def task(row, case_number: str, process_key: str) -> dict:
+    """A task row (mapping or ORM object) as API.md shows it."""
+    get = row.get if isinstance(row, dict) else (lambda k: getattr(row, k))
+    return {
+        "id": get("id"), "instance_id": get("instance_id"), "case_number": case_number,
+        "process_key": process_key, "element_id": get("element_id"), "name": get("name"),
+        "lane": get("lane"), "assignee": get("assignee"), "state": get("state"),
+        "created_at": _iso(get("created_at")), "due_at": _iso(get("due_at")),
+        "completed_at": _iso(get("completed_at")), "completed_by": get("completed_by"),
+        # The inbox rank a diagram gave its case (`task_priority`, e.g. MAT-28); higher comes first.
+        "priority": get("priority"),
+    }
+
+
+def _deadline(d) -> dict:
+    return {"name": d["name"], "element_id": d["element_id"], "due_at": _iso(d["due_at"])}
+
+
+def case_view(record, version: int, open_tasks: list, deadlines: list) -> dict:
+    return {
+        "id": record.id, "case_number": record.case_number, "process_key": record.process_key,
+        "version": version, "status": record.status, "outcome": record.outcome,
+        "stage": record.stage, "variables": record.variables or {},
+        "open_tasks": [task(t, record.case_number, record.process_key) for t in open_tasks],
+        "deadlines": [_deadline(d) for d in deadlines],
+        "started_at": _iso(record.started_at), "ended_at": _iso(record.ended_at),
+        "started_by": record.started_by, "office": record.office,
+        "error": ({"message": record.error_message, "element_id": record.error_element}
+                  if record.status == "error" else None),
+    }
+
+
+def case_of(case) -> dict:
+    """The answer of a command that just closed `case`."""
+    return case_view(case.instance, case.definition.version, case.open_tasks, case.deadlines)
+
+
+_OPEN_TASKS = (select(*TASK_COLUMNS).where(TASK.c.instance_id == bindparam("instance_id"), IS_OPEN)
+               .order_by(TASK.c.id))
+_DEADLINES = (select(TIMER.c.name, TIMER.c.element_id, TIMER.c.due_at)
+              .where(TIMER.c.instance_id == bindparam("instance_id"), TIMER.c.fired_at.is_(None),
+                     TIMER.c.cancelled.is_(False)).order_by(TIMER.c.due_at))
+
+
+def open_task_rows(session: Session, instance_id: int) -> list[dict]:
+    return [dict(r._mapping) for r in session.execute(_OPEN_TASKS, {"instance_id": instance_id})]
+
+
+def deadline_rows(session: Session, instance_id: int) -> list[dict]:
+    return [dict(r._mapping) for r in session.execute(_DEADLINES, {"instance_id": instance_id})]
+
+
+def case(session: Session, record) -> dict:
+    """A stored case read back (for GET), `record` as `queries.get_instance` reads it: its row,
+    version, open tasks and running deadlines."""
+    # The engine notes how many timers and open tasks it left; a finished case has none to read.
+    deadlines = deadline_rows(session, record.id) if record.notes.get("timers", 1) else []
+    open_tasks = open_task_rows(session, record.id) if record.notes.get("open_tasks", 1) else []
+    return case_view(record, record.definition_version, open_tasks, deadlines)
+
+
+def history(session: Session, instance_id: int) -> list[dict]:
+    rows = session.scalars(select(AuditEvent).where(AuditEvent.instance_id == instance_id)
+                           .order_by(AuditEvent.id)).all()
+    return [{"at": _iso(e.at), "actor": e.actor, "type": e.type, "element_id": e.element_id,
+             "task_id": e.task_id, "data": e.data or {}, "rule_ids": e.rule_ids or [], "message": e.message}
+            for e in rows]
+
+
+def activity(session: Session, record) -> dict:
+    """{element id: {state, count}}: counts of completed visits plus what is active or waiting now."""
+    out = {element: {"state": "completed", "count": n} for element, n in (record.activity or {}).items()}
+    for row in open_task_rows(session, record.id):
+        out.setdefault(row["element_id"], {"count": 0})["state"] = "active"
+    for row in session.execute(select(TIMER.c.element_id).where(
+            TIMER.c.instance_id == record.id, TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False))):
+        out.setdefault(row.element_id, {"count": 0})["state"] = "waiting"
+    for element in (record.workflow_meta or {}).get("tramite", {}).get("waiting_messages", []):
+        out.setdefault(element, {"count": 0})["state"] = "waiting"
+    if record.status == "error" and record.error_element:
+        out.setdefault(record.error_element, {"count": 0})["state"] = "error"
+    return out
+
+
+def user(u: User) -> dict:
+    return {"id": u.id, "username": u.username, "full_name": u.full_name, "roles": u.role_ids,
+            "office": u.office, "active": u.active}
+
+
+def definition(d: ProcessDefinition, with_files: bool = False) -> dict:
+    out = {"key": d.key, "version": d.version, "name": d.name, "hash": d.hash,
+           "deployed_by": d.deployed_by, "deployed_at": _iso(d.deployed_at),
+           "starter_lane": d.summary.get("starter_lane"), "lanes": d.summary.get("lanes", []),
+           "elements": d.summary.get("elements", []), "messages": d.summary.get("messages", []),
+           "children": d.summary.get("children", {})}
+    if with_files:
+        out["forms"] = {name: json.loads(content) for name, content in d.files.items()
+                        if name.endswith(".json")}
+        out["files"] = sorted(d.files)
+    return out

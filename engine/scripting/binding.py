@@ -1,0 +1,130 @@
+"""One engine's scripts: the sandbox shared by every case, with this command's helpers bound while
+a script runs, and every rule call written to the case history with its rule ids and inputs.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from engine.kernel.procedure import Procedures
+from engine.rules.decision import Decision
+from engine.runtime import records
+from engine.scripting import current
+from engine.scripting.helpers import HELPER_NAMES, engine_helpers
+from engine.errors import ScriptError
+from engine.scripting.sandbox import compile_sandboxed, make_script_engine, undeclared_calls
+
+
+class Scripts:
+    """The whitelist and the shared sandboxed engine of one `Engine` (its procedures fixed)."""
+
+    def __init__(self, procedures: Procedures):
+        self.procedures = procedures
+        self.whitelist = HELPER_NAMES | procedures.names()
+        self._families = {name: family for family in procedures.helpers for name in family.names}
+        self._shared = None
+
+    def problems(self, source: str, mode: str) -> list[str]:
+        """What the deploy check refuses in one script or expression, as `CODE: detail` lines."""
+        try:
+            unknown = undeclared_calls(source, set(self.whitelist), mode=mode)
+        except ScriptError as exc:
+            return [f"SCRIPT_INVALID: {exc.message}"]
+        problems = [f"UNKNOWN_FUNCTION: {name}() is not in the whitelist" for name in unknown]
+        try:
+            compile_sandboxed(source, mode)
+        except ScriptError as exc:
+            problems.append(f"SCRIPT_INVALID: {exc.message}")
+        return problems
+
+    def shared(self):
+        # Built on first use: the whitelist is fixed for the engine, only the command differs.
+        if self._shared is None:
+            self._shared = make_script_engine({name: _trampoline(name) for name in sorted(self.whitelist)})
+        return self._shared
+
+    def engine_for(self, ctx, instance_id: int | None, frozen: dict | None):
+        """A sandboxed script engine whose helpers see this command's clock, case and transaction."""
+        return _RecordingEngine(self.shared(), _Binding(self, ctx, instance_id, frozen))
+
+
+class _RecordingEngine:
+    """Delegates to the shared engine, with the command's helpers bound and the running element known."""
+
+    def __init__(self, inner, binding: "_Binding"):
+        self._inner = inner
+        self._binding = binding
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+    def _with_element(self, task, call):
+        binding_token = current.binding.set(self._binding)
+        token = current.element.set(getattr(task.task_spec, "bpmn_id", None))
+        task_token = current.task.set(task)
+        try:
+            return call()
+        finally:
+            current.task.reset(task_token)
+            current.element.reset(token)
+            current.binding.reset(binding_token)
+
+    def execute(self, task, script, external_context=None):
+        return self._with_element(task, lambda: self._inner.execute(task, script, external_context))
+
+    def evaluate(self, task, expression, external_context=None):
+        return self._with_element(task, lambda: self._inner.evaluate(task, expression, external_context))
+
+
+class _Binding:
+    """One command's helpers, each made the first time a script calls it.
+
+    Most commands run scripts that call few helpers or none; making all of them for every command
+    cost more than running the benchmark's whole workflow.
+    """
+
+    def __init__(self, scripts: Scripts, ctx, instance_id: int | None, frozen: dict | None):
+        self.scripts, self.ctx, self.instance_id, self._frozen = scripts, ctx, instance_id, frozen
+        self._made: dict[str, Callable] = {}
+
+    def helper(self, name: str) -> Callable:
+        if name not in self._made:
+            rule = self.scripts.procedures.script_functions.get(name)
+            family = self.scripts._families.get(name)
+            if rule is not None:
+                self._made[name] = _recorded(self.ctx, self.instance_id, name, rule)
+            elif family is not None:
+                self._made.update(family.bind(self.ctx, self.instance_id))
+            else:
+                self._made.update(engine_helpers(self.ctx, self.instance_id, self.frozen_parameters))
+        return self._made[name]
+
+    def frozen_parameters(self) -> dict:
+        """The parameters the case froze at its start, read the first time a script asks."""
+        if self._frozen is None:
+            self._frozen = records.frozen_parameters(self.ctx.conn, self.instance_id) \
+                if self.instance_id is not None else {}
+        return self._frozen
+
+
+def _trampoline(name: str) -> Callable:
+    def call(*args, **kwargs):
+        binding = current.binding.get()
+        if binding is None:
+            raise RuntimeError(f"{name}() is available only while a case's script runs")
+        return binding.helper(name)(*args, **kwargs)
+    call.__name__ = name
+    return call
+
+
+def _recorded(ctx, instance_id, name, rule):
+    def call(*args, **kwargs):
+        decision = rule(*args, **kwargs)
+        if not isinstance(decision, Decision):
+            return decision
+        ctx.audit("decision", instance_id=instance_id, element_id=current.current_element(),
+                  rule_ids=decision.rule_ids, message=f"{name}: {decision.outcome}",
+                  data={"rule": name, "outcome": decision.outcome, "inputs": decision.inputs,
+                        **decision.details}, actor="engine")
+        return decision.as_dict()
+    call.__name__ = name
+    return call
