@@ -8,7 +8,8 @@ import threading
 
 from engine.commands.timers import fire_timer, lease_due_timers, next_due_timer, record_failure
 from engine.identity.actor import SYSTEM
-from engine.errors import Conflict, EngineError, Forbidden, NotFound
+from engine.errors import Conflict, EngineError, NotFound
+from engine.kernel import access
 from engine.registries.notifications import SmtpSettings, deliver_outbox
 from engine.config.settings import timer_lease
 
@@ -49,8 +50,7 @@ def move_clock(engine, actor, target) -> int:
     """Move the manual clock to `target`, firing every timer due on the way at its own instant."""
     if not engine.clock.manual:
         raise NotFound("the clock can be moved only when the server runs with TRAMITE_CLOCK=manual")
-    if not actor.is_admin:
-        raise Forbidden("only an admin may move the clock")
+    access.require_admin(actor, "move the clock")
     if target < engine.now():
         raise Conflict(f"time never moves backwards: the clock reads {engine.now().isoformat()}",
                        code="CLOCK_BACKWARDS")

@@ -5,9 +5,9 @@ from engine.definitions import forms
 from engine.config import parameters
 from engine.queries import shapes as views
 from engine.runtime.case_numbers import next_case_number
-from engine.identity.actor import SYSTEM
 from engine.definitions import repository
-from engine.errors import Conflict, Forbidden, ValidationFailed
+from engine.errors import Conflict, ValidationFailed
+from engine.kernel import access
 from engine.runtime.case import Case
 from engine.rules.calendar import local_date
 from engine.rules.facts import Facts
@@ -16,18 +16,10 @@ from engine.runtime.records import CaseRecord, insert_record
 START_FORM = "start.schema.json"
 
 
-def may_start(actor, definition) -> bool:
-    starter = definition.summary.get("starter_lane")
-    if actor.username == SYSTEM.username:
-        return True
-    return actor.holds(starter) if starter else (actor.is_supervisor or actor.is_admin)
-
-
 def start_case(ctx, key: str, variables: dict | None = None, version: int | None = None,
                parent_instance_id: int | None = None) -> dict:
     definition = repository.info(ctx.versions, ctx.conn, repository.version_id(ctx.conn, key, version))
-    if not may_start(ctx.actor, definition):
-        raise Forbidden(f"starting {key} needs the role {definition.summary.get('starter_lane')!r}")
+    access.check_start(ctx.actor, key, definition.summary.get("starter_lane"))
     if not isinstance(variables, dict):
         raise ValidationFailed("variables must be an object", {"variables": ["must be an object"]})
     variables = forms.validate(forms.find(definition.files, START_FORM), variables)
@@ -50,8 +42,7 @@ def start_case(ctx, key: str, variables: dict | None = None, version: int | None
 
 
 def cancel_case(ctx, instance_id: int, reason: str) -> dict:
-    if not ctx.actor.is_supervisor:
-        raise Forbidden("only a supervisor may cancel a case")
+    access.require_supervisor(ctx.actor, "cancel a case")
     if not reason or not str(reason).strip():
         raise ValidationFailed("a reason is required", {"reason": ["required"]})
     case = Case.open(ctx, instance_id)
@@ -64,8 +55,7 @@ def cancel_case(ctx, instance_id: int, reason: str) -> dict:
 
 
 def retry_case(ctx, instance_id: int) -> dict:
-    if not ctx.actor.is_supervisor:
-        raise Forbidden("only a supervisor may retry a case")
+    access.require_supervisor(ctx.actor, "retry a case")
     case = Case.open(ctx, instance_id)
     if case.instance.status != "error":
         raise Conflict(f"case {case.instance.case_number} is not in error", code="CASE_NOT_IN_ERROR")

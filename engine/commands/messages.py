@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from engine.definitions import forms
 from engine.queries import cases as queries, shapes as views
-from engine.errors import Conflict, Forbidden, ValidationFailed
+from engine.errors import Conflict, ValidationFailed
+from engine.kernel import access
 from engine.rules.decision import RuleViolation
 from engine.runtime.case import Case
 from engine.rules.calendar import local_date
@@ -23,14 +24,11 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
     case = Case.open(ctx, instance_id)
     instance = case.instance
     # Office scoping (MAT-08) holds for messages as for tasks: staff act only on their office's cases.
-    if ctx.actor.office and instance.office and instance.office != ctx.actor.office and not ctx.actor.is_supervisor:
-        raise Forbidden(f"case {instance.case_number} belongs to the office {instance.office!r}")
+    access.check_office(ctx.actor, instance.office, f"case {instance.case_number}")
     if instance.status == "active":
         case.advance()  # a deadline already due decides before the message does
     catchers = case.message_catchers(name) if instance.status == "active" else []
-    lanes = {c.task_spec.lane for c in catchers if c.task_spec.lane}
-    if catchers and not ctx.actor.is_supervisor and lanes and not any(ctx.actor.holds(l) for l in lanes):
-        raise Forbidden(f"the message {name!r} is for the role {', '.join(sorted(lanes))}")
+    access.check_message_sender(ctx.actor, name, {c.task_spec.lane for c in catchers if c.task_spec.lane})
     payload = forms.validate(forms.find(case.definition.files, message_form(name)), payload)
     # Runs even when the case no longer waits: the rule may owe the sender a reason on record
     # (a review request after its deadline is UNTIMELY, not merely unexpected).

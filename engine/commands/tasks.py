@@ -9,7 +9,8 @@ from sqlalchemy import bindparam, select, update
 from engine.identity import accounts
 from engine.definitions import forms
 from engine.queries import shapes as views
-from engine.errors import Conflict, Forbidden, NotFound, ValidationFailed
+from engine.errors import Conflict, NotFound, ValidationFailed
+from engine.kernel import access
 from engine.rules.decision import RuleViolation
 from engine.runtime import records
 from engine.runtime.case import Case
@@ -54,12 +55,8 @@ def _view(row) -> dict:
 
 
 def _check_lane(ctx, row) -> None:
-    actor = ctx.actor
-    if not actor.holds(row.lane):
-        raise Forbidden(f"task {row.id} belongs to the role {row.lane!r}",
-                        ctx.procedures.lane_refusal(row.process_key, row.element_id))
-    if actor.office and row.office and row.office != actor.office and not actor.is_supervisor:
-        raise Forbidden(f"task {row.id} belongs to the office {row.office!r}")
+    access.check_task_actor(ctx.actor, row.id, row.lane, row.office,
+                            ctx.procedures.lane_refusal(row.process_key, row.element_id))
 
 
 def _check_not_someone_elses(actor, row) -> None:
@@ -90,8 +87,7 @@ def unclaim(ctx, task_id: int) -> dict:
 
 
 def assign(ctx, task_id: int, username: str) -> dict:
-    if not ctx.actor.is_supervisor:
-        raise Forbidden("only a supervisor may assign tasks")
+    access.require_supervisor(ctx.actor, "assign tasks")
     row = _open_task(ctx, task_id)
     user = accounts.get_user(ctx.session, username)
     if row.lane not in user.role_ids:

@@ -7,6 +7,7 @@ from sqlalchemy.orm import Session
 from engine.definitions import forms
 from engine.queries import shapes as views
 from engine.identity.actor import Actor
+from engine.kernel import access
 from engine.definitions.repository import info
 from engine.errors import Forbidden, NotFound
 from engine.persistence.models import ProcessDefinition, ProcessInstance, Task
@@ -16,15 +17,6 @@ from engine.queries.shapes import INSTANCE, IS_OPEN, TASK, TASK_COLUMNS, task_st
 
 def _page(query, page: int, per_page: int):
     return query.limit(per_page).offset((page - 1) * per_page)
-
-
-def sees_everything(actor: Actor) -> bool:
-    return actor.is_supervisor or actor.is_admin
-
-
-def in_my_office(actor: Actor):
-    """Staff with an office see only the cases scoped to it (MAT-08) or scoped to no office."""
-    return or_(INSTANCE.c.office.is_(None), INSTANCE.c.office == actor.office) if actor.office else true()
 
 
 DEFINITION = ProcessDefinition.__table__
@@ -54,11 +46,7 @@ def _lanes(conn, definition_id: int, digest: str) -> frozenset:
 
 def _visible_instances(actor: Actor, conn):
     """The condition for the cases `actor` may see; None when they see all."""
-    if sees_everything(actor):
-        return None
-    mine = or_(INSTANCE.c.definition_id.in_(versions_with_lanes(conn, actor.roles)),
-               INSTANCE.c.started_by == actor.username)
-    return and_(mine, in_my_office(actor))
+    return access.visible_cases_condition(actor, INSTANCE, lambda: versions_with_lanes(conn, actor.roles))
 
 
 def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, process=None,
@@ -104,13 +92,11 @@ def get_instance(session: Session, actor: Actor, instance_id: int):
     record = records.load(conn, instance_id, for_update=False)
     if record is None:
         raise NotFound(f"there is no case {instance_id}")
-    if sees_everything(actor):
+    if access.sees_all_cases(actor):
         return record
     # The rule of `_visible_instances`, decided on the row already read.
-    mine = bool(_lanes(conn, record.definition_id, record.definition_hash) & actor.roles) \
-        or record.started_by == actor.username
-    in_office = not actor.office or record.office is None or record.office == actor.office
-    if not (mine and in_office):
+    if not access.may_see_case(actor, lanes=_lanes(conn, record.definition_id, record.definition_hash),
+                               started_by=record.started_by, office=record.office):
         raise Forbidden(f"case {record.case_number} is not in any of your roles")
     return record
 
@@ -142,7 +128,7 @@ def _task_list_statements(scope, state, instance, element_id, overdue, process, 
         if process:
             conditions.append(INSTANCE.c.process_key == bindparam("process"))
         if office:
-            conditions.append(or_(INSTANCE.c.office.is_(None), INSTANCE.c.office == bindparam("my_office")))
+            conditions.append(access.office_sql(INSTANCE.c.office, bindparam("my_office")))
         joined = TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id)
         # The count joins the cases only when a case column filters: every task has its case, and
         # without the join it is an index-only scan.
@@ -173,9 +159,9 @@ def _task_list_statements(scope, state, instance, element_id, overdue, process, 
 def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scope=None,
                state="open", process=None, instance=None, element_id=None, overdue=None):
     """`now` may be a callable: the clock is read only when the overdue filter needs it."""
-    if scope == "all" and not sees_everything(actor):
-        raise Forbidden("only supervisors may list every task")
-    office = actor.office if not sees_everything(actor) else None
+    if scope == "all":
+        access.check_list_all_tasks(actor)
+    office = access.task_office_filter(actor)
     count, rows_query, names = _task_list_statements(scope, state, instance, element_id, overdue, process, office)
     params = {"me": actor.username, "my_roles": sorted(actor.roles) or [""], "state": state, "my_office": office,
               "instance": instance, "element_id": element_id, "process": process,
@@ -196,10 +182,7 @@ def get_task(engine, session: Session, actor: Actor, task_id: int) -> dict:
                           .where(TASK.c.id == task_id)).first()
     if row is None:
         raise NotFound(f"there is no task {task_id}")
-    if not (sees_everything(actor) or actor.holds(row.lane) or row.assignee == actor.username):
-        raise Forbidden(f"task {task_id} belongs to the role {row.lane!r}")
-    if not sees_everything(actor) and actor.office and row.office and row.office != actor.office:
-        raise Forbidden(f"task {task_id} belongs to the office {row.office!r}")
+    access.check_task_visible(actor, task_id, row.lane, row.assignee, row.office)
     definition = info(engine.versions, session, row.definition_id)
     out = views.task(dict(row._mapping), row.case_number, row.process_key)
     out["form"] = {"schema": forms.find(definition.files, forms.schema_file(row.element_id)) or {},

@@ -8,7 +8,8 @@ from sqlalchemy import select
 from engine.queries import dashboard, cases as queries, shapes as views
 from engine.definitions import forms
 from engine.commands import tasks as task_commands
-from engine.commands.cases import START_FORM, may_start, start_case
+from engine.commands.cases import START_FORM, start_case
+from engine.kernel.access import may_start
 from engine.definitions import repository
 from engine.queries.shapes import INSTANCE
 
@@ -131,7 +132,7 @@ def startable(session, actor) -> list[dict]:
     out = []
     for process in queries.list_processes(session):
         definition = repository.info(engine().versions, session, repository.version_id(session, process["key"]))
-        if may_start(actor, definition):
+        if may_start(actor, definition.summary.get("starter_lane")):
             out.append({"key": definition.key, "name": definition.name, "version": definition.version,
                         "lane": definition.summary.get("starter_lane"),
                         "has_form": forms.find(definition.files, START_FORM) is not None})
@@ -165,7 +166,7 @@ def start_form(key):
             status = refusal.status
     errors = refusal.errors if refusal else {}
     tree = formkit.build(schema, ui, data, errors)
-    allowed = may_start(web_actor(), definition)
+    allowed = may_start(web_actor(), definition.summary.get("starter_lane"))
     return render_template("web/start_form.html", definition=definition, tree=tree, refusal=refusal,
                            allowed=allowed, unplaced=formkit.unplaced_errors(tree, errors),
                            error_fields=formkit.fields_with_errors(tree), roles=role_labels()), status
