@@ -16,7 +16,7 @@ from engine.runtime import records
 from engine.runtime.case import Case
 from engine.rules.calendar import local_date
 from engine.rules.facts import Facts
-from engine.queries.shapes import INSTANCE, TASK, TASK_COLUMNS
+from engine.persistence.tables import INSTANCE, TASK, TASK_COLUMNS
 
 
 # The row lock makes a second claim or completion of the same task wait, then see it closed.

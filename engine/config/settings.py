@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from engine.config.clock import Clock, parse_instant
-from engine.identity.login_throttle import LoginPolicy
+from engine.config.login_policy import LoginPolicy
 from engine.errors import EngineError
 from engine.config.paths import data_dir
 

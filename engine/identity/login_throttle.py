@@ -9,25 +9,15 @@ must neither lock anybody out nor let a locked-out guesser back in.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, delete, insert, select
 
+from engine.config.login_policy import LoginPolicy
 from engine.errors import EngineError
 from engine.persistence.models import LoginFailure
 
 FAILURE = LoginFailure.__table__
-
-
-@dataclass(frozen=True)
-class LoginPolicy:
-    """At most `per_username` failures for one username and `per_address` from one client address
-    within `window`. The address limit is higher: an office behind one address shares it."""
-
-    window: timedelta = timedelta(minutes=15)
-    per_username: int = 5
-    per_address: int = 30
 
 
 class TooManyLogins(EngineError):

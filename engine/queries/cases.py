@@ -12,7 +12,7 @@ from engine.definitions.repository import info
 from engine.errors import Forbidden, NotFound
 from engine.persistence.models import ProcessDefinition, ProcessInstance, Task
 from engine.runtime import records
-from engine.queries.shapes import INSTANCE, IS_OPEN, TASK, TASK_COLUMNS, task_state_is
+from engine.persistence.tables import INSTANCE, IS_OPEN, TASK, TASK_COLUMNS, task_state_is
 
 
 def _page(query, page: int, per_page: int):

@@ -11,7 +11,7 @@ from sqlalchemy import and_, case, func, literal, select, union_all
 from sqlalchemy.orm import Session
 
 from engine.persistence.models import User, UserRole
-from engine.queries.shapes import INSTANCE, IS_OPEN, TASK, TIMER
+from engine.persistence.tables import INSTANCE, IS_OPEN, TASK, TIMER
 
 RUNNING = ("active", "error")
 # Puerto Rico keeps -04:00 all year, so a fixed shift groups by the local day exactly.

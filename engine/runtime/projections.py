@@ -14,7 +14,7 @@ from SpiffWorkflow.util.task import TaskState
 from sqlalchemy import bindparam, insert, select, update
 
 from engine.persistence.models import Timer
-from engine.queries.shapes import IS_OPEN, TASK, TASK_COLUMNS
+from engine.persistence.tables import IS_OPEN, TASK, TASK_COLUMNS
 
 TIMER = Timer.__table__
 _OPEN_TASKS = (select(*TASK_COLUMNS)
