@@ -44,8 +44,10 @@ $(NODE_STAMP): package-lock.json
 $(WEB_BUNDLE): $(NODE_STAMP) $(WEB_SOURCES)
 	npm run --silent build:web
 
-# Browser tests need the npm packages too.
+# Browser tests need the npm packages too. The import contracts (pyproject.toml) are checked first:
+# a layer broken is a failed build, like a failed test.
 test: venv node_modules
+	$(VENV)/bin/lint-imports --no-cache
 	$(PYTEST) tests
 
 # Same suite as `test` for now; suites that only need to run once (e.g. browser

@@ -1,7 +1,8 @@
-"""Pure decision functions, one module per procedure; they import nothing else of ours.
+"""Pure decision functions, one package per procedure; they import nothing else of ours.
 
-A procedure module exposes two tables that the engine reads:
+Each procedure's package exposes the tables its `engine/procedures/<p>` declaration assembles:
 - `SCRIPT_FUNCTIONS`: {name: function} callable from script tasks (each returns a `Decision`);
-- `COMPLETION_RULES`: {(process key, task element id): function(data, case) -> None} run after
-  JSON Schema validation when a task is completed; they raise `RuleViolation`.
+- `COMPLETION_RULES` / `MESSAGE_RULES`: {(process key, element id or message): rule(data, facts)}
+  run after JSON Schema validation; they raise `RuleViolation` (or `Refusal`) to refuse.
+Beside them: `calendar` (the one date policy and deadline arithmetic), `money`, `decision`, `facts`.
 """
