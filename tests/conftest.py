@@ -15,6 +15,7 @@ from engine.bootstrap import prepare
 from engine.config.clock import Clock, parse_instant
 from engine.identity.actor import SYSTEM
 from engine.bootstrap import make_engine
+from engine.kernel.engine import Engine
 from engine.persistence.models import Base
 from engine.config.settings import Settings
 

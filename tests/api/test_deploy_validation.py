@@ -1,9 +1,7 @@
 """Deploy refuses what cannot run, naming the element at fault (400); nothing is stored."""
-import io
 
 import pytest
 
-from tests.support import bpmn as b
 from tests.support.diagrams import rules_flow, script_flow
 
 

@@ -1,5 +1,4 @@
 """Auth, users and roles, parameters, errors, health, metrics and the OpenAPI document."""
-import json
 
 from engine.persistence.models import Base
 from tests.support.diagrams import rules_flow

@@ -5,14 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
 
-from engine.identity import accounts
 from engine.bootstrap import procedure_files
-from engine.config.clock import parse_instant
-from engine.identity.actor import SYSTEM
-from engine.persistence.models import EngineClock
-from tests.conftest import PASSWORD
+from tests.support.scenario import Scenario, create_staff
 
 REPO = Path(__file__).resolve().parents[2]
 FARMER_USERS = {"far_clerk": "registry_clerk", "far_evaluator": "registry_evaluator",
@@ -41,40 +36,13 @@ def document(kind, registered=None, issuer="Emisor"):
     return {"type": kind, "issuer": issuer, "registered_dept_estado": registered}
 
 
-class Farmers:
+class Farmers(Scenario):
     """Scenario steps of the contract, each one HTTP call as the role the contract names."""
-
-    def __init__(self, api, engine):
-        self.api, self.engine = api, engine
-
-    # -- time ----------------------------------------------------------------------------
-    def day(self, iso_day: str, hour: int = 13):
-        return self.api.move_clock(f"{iso_day}T{hour:02d}:00:00-04:00")
-
-    def rewind_clock_to(self, iso_day: str):
-        """Scenarios dated before the suite's clock start: set the empty engine's clock back once."""
-        instant = parse_instant(f"{iso_day}T09:00:00-04:00")
-        self.engine.execute(lambda ctx: ctx.session.execute(
-            update(EngineClock.__table__).values(now=instant)), SYSTEM)
-
-    def param(self, name, value):
-        self.api.put(f"/api/v1/parameters/{name}", "admin", {"value": value})
 
     # -- cases ---------------------------------------------------------------------------
     def apply(self, variables=None, expect=201, **kwargs):
         return self.api.post(f"/api/v1/processes/{ADMISSION}/instances", "far_clerk",
                              {"variables": variables or application(**kwargs)}, expect=expect)
-
-    def case(self, case_id):
-        return self.api.get(f"/api/v1/instances/{case_id}", "boss")
-
-    def history(self, case_id):
-        return self.api.get(f"/api/v1/instances/{case_id}/history", "boss")
-
-    def complete(self, case, element_id, data, user, expect=200):
-        task = self.api.open_task(case, element_id)
-        answer = self.api.post(f"/api/v1/tasks/{task['id']}/complete", user, {"data": data}, expect=expect)
-        return answer["instance"] if expect == 200 else answer
 
     def evaluate(self, case, recommendation, expect=200, **extra):
         data = {"recommendation": recommendation, "findings": "Evaluados todos los renglones", **extra}
@@ -96,8 +64,7 @@ class Farmers:
                              "far_commissioner")
 
     def message(self, case_id, name, payload, user="far_clerk", expect=200):
-        return self.api.post(f"/api/v1/instances/{case_id}/messages/{name}", user, {"payload": payload},
-                             expect=expect)
+        return super().message(case_id, name, payload, user, expect)
 
     def admitted(self, **kwargs) -> dict:
         """A fresh application evaluated and admitted today; returns the finished admission case."""
@@ -124,10 +91,7 @@ class Farmers:
 
 @pytest.fixture
 def far(api, engine):
-    def seed(ctx):
-        for username, role in FARMER_USERS.items():
-            accounts.create_user(ctx, username, PASSWORD, [role], full_name=username.title())
-    engine.execute(seed, SYSTEM)
+    create_staff(engine, FARMER_USERS)
     files = farmer_files()
     api.deploy(MEMBERSHIP, files)
     api.deploy(ADMISSION, files)

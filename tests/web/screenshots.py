@@ -24,6 +24,7 @@ from engine.commands.deploy import deploy
 from engine.commands.tasks import claim, complete
 from engine.identity.actor import SYSTEM, Actor
 from engine.bootstrap import make_engine
+from engine.kernel.engine import Engine
 from engine.config.settings import Settings
 from engine.worker import move_clock
 from tests.web.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _wait_until_ready

@@ -7,10 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.identity import accounts
 from engine.bootstrap import procedure_files
-from engine.identity.actor import SYSTEM
-from tests.conftest import PASSWORD
+from tests.support.scenario import Scenario, create_staff
 
 REPO = Path(__file__).resolve().parents[3]
 BID = "bid_adjudication"
@@ -42,33 +40,13 @@ def votes(**by_member) -> list[dict]:
     return [{"member": member, "offer_id": offer_id} for member, offer_id in by_member.items()]
 
 
-class Bids:
+class Bids(Scenario):
     """Scenario steps of the contract, each one HTTP call as the role the contract names."""
-
-    def __init__(self, api):
-        self.api = api
-
-    def day(self, iso_day: str, hour: int = 13):
-        return self.api.move_clock(f"{iso_day}T{hour:02d}:00:00-04:00")
-
-    def param(self, name, value):
-        self.api.put(f"/api/v1/parameters/{name}", "admin", {"value": value})
 
     def open(self, expect=201, user="secretary", **changes) -> dict:
         bid = copy.deepcopy(CHAIRS)
         bid.update(changes)
         return self.api.post(f"/api/v1/processes/{BID}/instances", user, {"variables": {"bid": bid}}, expect=expect)
-
-    def case(self, case_id):
-        return self.api.get(f"/api/v1/instances/{case_id}", "boss")
-
-    def history(self, case_id):
-        return self.api.get(f"/api/v1/instances/{case_id}/history", "boss")
-
-    def complete(self, case, element_id, data, user, expect=200):
-        task = self.api.open_task(case, element_id)
-        answer = self.api.post(f"/api/v1/tasks/{task['id']}/complete", user, {"data": data}, expect=expect)
-        return answer["instance"] if expect == 200 else answer
 
     def record(self, case, offers, **extra):
         return self.complete(case, "record_opening", {"offers": offers, **extra}, "secretary")
@@ -112,9 +90,6 @@ def rule_of(answer) -> list:
 
 @pytest.fixture
 def bids(api, engine):
-    def seed(ctx):
-        for username, role in STAFF.items():
-            accounts.create_user(ctx, username, PASSWORD, [role], full_name=f"Junta {username}")
-    engine.execute(seed, SYSTEM)
+    create_staff(engine, STAFF, full_name=lambda username: f"Junta {username}")
     api.deploy(BID, bid_files())
     return Bids(api)

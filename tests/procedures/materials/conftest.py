@@ -6,14 +6,12 @@ import copy
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
 
 from engine.identity import accounts
 from engine.bootstrap import procedure_files
-from engine.config.clock import parse_instant
 from engine.identity.actor import SYSTEM
-from engine.persistence.models import EngineClock
 from tests.conftest import PASSWORD
+from tests.support.scenario import Scenario
 
 REPO = Path(__file__).resolve().parents[3]
 MATERIALS = "materials_aid"
@@ -61,48 +59,19 @@ def application(**changes) -> dict:
     return variables
 
 
-class Materials:
+class Materials(Scenario):
     """Scenario steps of the contract, each one HTTP call as the role the contract names."""
 
-    def __init__(self, api, engine):
-        self.api, self.engine = api, engine
-
-    # -- time ---------------------------------------------------------------------------------
-    def day(self, iso_day: str, hour: int = 10):
-        return self.api.move_clock(f"{iso_day}T{hour:02d}:00:00-04:00")
-
-    def rewind_clock_to(self, iso_day: str):
-        """Scenarios dated before the suite's clock start: set the empty engine's clock back once."""
-        instant = parse_instant(f"{iso_day}T09:00:00-04:00")
-        self.engine.execute(lambda ctx: ctx.session.execute(update(EngineClock.__table__).values(now=instant)),
-                            SYSTEM)
-
-    def param(self, name, value):
-        self.api.put(f"/api/v1/parameters/{name}", "admin", {"value": value})
+    HOUR = 10
+    REREAD_CASE = True
 
     # -- cases ----------------------------------------------------------------------------------
     def apply(self, variables=None, user="caguas", expect=201, **changes):
         return self.api.post(f"/api/v1/processes/{MATERIALS}/instances", user,
                              {"variables": variables or application(**changes)}, expect=expect)
 
-    def case(self, case_id):
-        return self.api.get(f"/api/v1/instances/{case_id}", "boss")
-
-    def history(self, case_id, type=None):
-        events = self.api.get(f"/api/v1/instances/{case_id}/history", "boss")
-        return [e for e in events if type is None or e["type"] == type]
-
-    def decisions(self, case_id, rule):
-        return [e for e in self.history(case_id, "decision") if e["data"]["rule"] == rule]
-
-    def complete(self, case, element_id, data, user, expect=200):
-        task = self.api.open_task(self.case(case["id"]), element_id)
-        answer = self.api.post(f"/api/v1/tasks/{task['id']}/complete", user, {"data": data}, expect=expect)
-        return answer["instance"] if expect == 200 else answer
-
     def message(self, case, name, payload, user="caguas", expect=200):
-        return self.api.post(f"/api/v1/instances/{case['id']}/messages/{name}", user, {"payload": payload},
-                             expect=expect)
+        return super().message(case, name, payload, user, expect)
 
     # -- the contract's tasks, with the figures of MAT-S01 by default -------------------------------
     def documents(self, case, user="caguas", expect=200, **extra):

@@ -6,11 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.identity import accounts
 from engine.bootstrap import procedure_files
 from engine.identity.actor import SYSTEM
 from engine.registries import farmers
-from tests.conftest import PASSWORD
+from tests.support.scenario import Scenario, create_staff
 
 REPO = Path(__file__).resolve().parents[3]
 SUR = "surplus_disposition"
@@ -38,19 +37,15 @@ def requester(rid, kind, name=None, **extra) -> dict:
             "under_commission_jurisdiction": True, "endorsement": None, "registry_id": None, **extra}
 
 
-class Surplus:
+class Surplus(Scenario):
     """Scenario steps of the contract, each one HTTP call as the role the contract names."""
 
-    def __init__(self, api):
-        self.api = api
+    REREAD_CASE = True
 
     def at(self, instant: str):
         """`2024-04-02 14:00` or `2024-04-02` (13:00) in Puerto Rico time."""
         day, _, clock = instant.partition(" ")
         return self.api.move_clock(f"{day}T{clock or '13:00'}:00-04:00")
-
-    def param(self, name, value):
-        self.api.put(f"/api/v1/parameters/{name}", "admin", {"value": value})
 
     def start(self, item_, expect=201):
         return self.api.post(f"/api/v1/processes/{SUR}/instances", "encargado", {"variables": {"item": item_}},
@@ -62,12 +57,8 @@ class Surplus:
                              expect=expect)
 
     def message(self, case, name, payload, user="encargado", expect=200):
-        return self.api.post(f"/api/v1/instances/{case['id']}/messages/{name}", user, {"payload": payload},
-                             expect=expect)
+        return super().message(case, name, payload, user, expect)
 
-    def case(self, case_or_id):
-        case_id = case_or_id["id"] if isinstance(case_or_id, dict) else case_or_id
-        return self.api.get(f"/api/v1/instances/{case_id}", "boss")
 
     def v(self, case):
         return self.case(case)["variables"]
@@ -75,27 +66,13 @@ class Surplus:
     def tasks(self, case, element_id=None):
         return [t for t in self.case(case)["open_tasks"] if element_id is None or t["element_id"] == element_id]
 
-    def complete(self, case, element_id, data, user, expect=200, task=None):
-        task = task or self.api.open_task(self.case(case), element_id)
-        answer = self.api.post(f"/api/v1/tasks/{task['id']}/complete", user, {"data": data}, expect=expect)
-        return answer["instance"] if expect == 200 else answer
-
-    def history(self, case):
-        return self.api.get(f"/api/v1/instances/{case['id']}/history", "boss")
-
-    def decisions(self, case, rule):
-        return [e for e in self.history(case) if e["type"] == "decision" and e["data"].get("rule") == rule]
-
     def notices(self, case):
         return self.api.get(f"/api/v1/instances/{case['id']}/notifications", "boss")
 
 
 @pytest.fixture
 def surplus(api, engine):
-    def seed(ctx):
-        for username, role in STAFF.items():
-            accounts.create_user(ctx, username, PASSWORD, [role], full_name=username.title())
-    engine.execute(seed, SYSTEM)
+    create_staff(engine, STAFF)
     api.deploy(SUR, surplus_files())
     api.deploy("bid_adjudication", procedure_texts("bid_adjudication"))  # the public auction (SUR-15)
     return Surplus(api)
