@@ -37,9 +37,8 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
     try:
         ctx.procedures.check_message(ctx, instance.process_key, name, payload, facts)
     except RuleViolation as refusal:
-        refusal.record = {"type": "message_refused", "instance_id": instance_id,
-                          "rule_ids": refusal.rule_ids, "message": refusal.message,
-                          "data": {"name": name, "payload": payload, "code": refusal.code}}
+        ctx.keep_refusal("message_refused", instance_id=instance_id, rule_ids=refusal.rule_ids,
+                         message=refusal.message, data={"name": name, "payload": payload, "code": refusal.code})
         raise
     if not catchers:
         raise Conflict(f"case {instance.case_number} is not waiting for the message {name!r}",

@@ -115,9 +115,9 @@ def complete(ctx, task_id: int, data: dict) -> dict:
     try:
         ctx.procedures.check_completion(ctx, row.process_key, row.element_id, data, facts)
     except RuleViolation as refusal:
-        refusal.record = {"type": "task_refused", "instance_id": row.instance_id, "task_id": row.id,
-                          "element_id": row.element_id, "rule_ids": refusal.rule_ids,
-                          "message": refusal.message, "data": {"code": refusal.code, "submitted": data}}
+        ctx.keep_refusal("task_refused", instance_id=row.instance_id, task_id=row.id, element_id=row.element_id,
+                         rule_ids=refusal.rule_ids, message=refusal.message,
+                         data={"code": refusal.code, "submitted": data})
         raise
     if spiff_task.state != TaskState.READY:
         raise Conflict(f"task {task_id} is not ready", code="TASK_NOT_OPEN")

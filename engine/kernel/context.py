@@ -34,7 +34,8 @@ class Services:
 class CommandContext:
     """Everything one command needs; it lives exactly as long as its transaction."""
 
-    def __init__(self, services: "Services", conn: Connection, actor: Actor, now: datetime):
+    def __init__(self, services: "Services", conn: Connection, actor: Actor, now: datetime,
+                 refusals: list[dict] | None = None):
         self.services = services
         self.versions: "VersionCache" = services.versions
         self.procedures: "Procedures" = services.procedures
@@ -45,11 +46,12 @@ class CommandContext:
         self._audit: list[dict] = []
         self._session: Session | None = None
         self._audit_actor: str | None = None
+        self._refusals = refusals if refusals is not None else []
 
     def acting_as(self, actor: Actor, audit_actor: str) -> "CommandContext":
         """The same transaction, clock and history, acting as `actor` (the engine starting a child
         case, a registry change a script makes); its events are written as `audit_actor`."""
-        other = CommandContext(self.services, self.conn, actor, self.now)
+        other = CommandContext(self.services, self.conn, actor, self.now, self._refusals)
         other._audit, other._audit_actor, other._parent = self._audit, audit_actor, self
         return other
 
@@ -88,6 +90,11 @@ class CommandContext:
             "at": self.now, "actor": actor or self._audit_actor or self.actor.username, "instance_id": instance_id,
             "task_id": task_id, "element_id": element_id, "type": type,
             "data": to_json_value(data or {}), "rule_ids": list(rule_ids), "message": message})
+
+    def keep_refusal(self, type: str, **event) -> None:
+        """Keep this refusal on record although the command is about to roll back: the engine writes
+        it (an `audit` event of `type`) in a transaction of its own once this one has ended."""
+        self._refusals.append({"type": type, **event})
 
     def flush_audit(self) -> None:
         if self._audit:

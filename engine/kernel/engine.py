@@ -2,7 +2,8 @@
 
 `execute` is a short chain of wrappers around the command, each doing one cross-cutting job once:
 mapping database conflicts to `Conflict`, keeping on record the refusals the regulation wants
-although their command rolled back, then the transaction with the clock's instant.
+although their command rolled back (a command names them with `ctx.keep_refusal`), then the
+transaction with the clock's instant.
 """
 from __future__ import annotations
 
@@ -62,9 +63,9 @@ class Engine:
 
 def _in_transaction(engine: Engine):
     """The innermost link: one write transaction, the command's context, the clock read inside it."""
-    def run(command, actor, now, args, kwargs):
+    def run(command, actor, now, args, kwargs, refusals):
         with engine.db.writing() as conn:
-            ctx = CommandContext(engine.services, conn, actor, now or engine.clock.now(conn))
+            ctx = CommandContext(engine.services, conn, actor, now or engine.clock.now(conn), refusals)
             try:
                 result = command(ctx, *args, **kwargs)
                 ctx.finish()
@@ -75,17 +76,18 @@ def _in_transaction(engine: Engine):
 
 
 def _refusals_on_record(engine: Engine, inner):
-    """A refusal carrying a `record` rolled its command back; the record itself is history the
-    regulation wants (an untimely review request), so it is written in its own transaction."""
+    """A refused command rolled back; the refusals it kept (`ctx.keep_refusal`) are history the
+    regulation wants (an untimely review request), so they are written in their own transaction."""
     def run(command, actor, now, args, kwargs):
+        refusals: list[dict] = []
         try:
-            return inner(command, actor, now, args, kwargs)
-        except (EngineError, RuleViolation) as exc:
-            record = getattr(exc, "record", None)
-            if record:
+            return inner(command, actor, now, args, kwargs, refusals)
+        except (EngineError, RuleViolation):
+            if refusals:
                 with engine.db.writing() as conn:
                     ctx = CommandContext(engine.services, conn, actor, engine.clock.now(conn))
-                    ctx.audit(**record)
+                    for record in refusals:
+                        ctx.audit(**record)
                     ctx.flush_audit()
             raise
     return run
