@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import ast
 import builtins
+import math
 import operator
 import time
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from typing import Callable
 
 from RestrictedPython import RestrictingNodeTransformer
 from RestrictedPython.Guards import (
@@ -136,21 +138,30 @@ class Budget:
 
     Staying exhausted matters: a script that swallows the error with a bare `except:` hits it
     again at its next loop iteration or call, and the environment re-checks after the run.
+
+    `max_steps` or `max_seconds` may be None for "no such limit", and `clock` is the time source
+    (seconds, never going back). Both exist so a test can exercise exactly one limit: with the
+    real clock and both limits set, which one fires first depends on how loaded the machine is.
     """
 
-    def __init__(self, max_steps: int = DEFAULT_MAX_STEPS, max_seconds: float = DEFAULT_MAX_SECONDS):
+    def __init__(self, max_steps: int | None = DEFAULT_MAX_STEPS,
+                 max_seconds: float | None = DEFAULT_MAX_SECONDS,
+                 clock: Callable[[], float] = time.monotonic):
         self.max_steps = max_steps
         self.max_seconds = max_seconds
+        self.clock = clock
         self.steps = 0
-        self.deadline = time.monotonic() + max_seconds
+        # Infinity rather than a None test in `tick`, which runs for every loop iteration.
+        self._step_limit = math.inf if max_steps is None else max_steps
+        self.deadline = math.inf if max_seconds is None else clock() + max_seconds
         self.exceeded: str | None = None
 
     def tick(self) -> None:
         self.steps += 1
         if self.exceeded is None:
-            if self.steps > self.max_steps:
+            if self.steps > self._step_limit:
                 self.exceeded = f"{self.max_steps} steps"
-            elif time.monotonic() > self.deadline:
+            elif self.clock() > self.deadline:
                 self.exceeded = f"{self.max_seconds} seconds"
             else:
                 return

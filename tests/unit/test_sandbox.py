@@ -1,8 +1,11 @@
-"""The script sandbox, exercised through real (tiny) BPMN workflows and directly."""
+"""The script sandbox, exercised through real (tiny) BPMN workflows, and its step/time budget.
+
+The environment used directly and the deploy-time check are in test_sandbox_environment.py.
+"""
 from __future__ import annotations
 
 import threading
-import uuid
+import time
 from decimal import Decimal
 from xml.sax.saxutils import escape
 
@@ -13,10 +16,8 @@ from SpiffWorkflow.spiff.parser.process import SpiffBpmnParser
 from SpiffWorkflow.util.task import TaskState
 
 from engine.errors import ScriptError
-from engine.scripting import sandbox as scripting
-from engine.scripting.sandbox import (
-    SAFE_BUILTIN_NAMES, SandboxedEnvironment, make_script_engine, undeclared_calls,
-)
+from engine.scripting.policy import Budget
+from engine.scripting.sandbox import SandboxedEnvironment, make_script_engine
 
 FUNCTIONS = {"double": lambda value: value * 2}
 
@@ -60,10 +61,10 @@ GATEWAY_PROCESS = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def gateway_workflow(condition: str, data: dict) -> BpmnWorkflow:
+def gateway_workflow(condition: str, data: dict, **budget) -> BpmnWorkflow:
     parser = SpiffBpmnParser()
     parser.add_bpmn_str(GATEWAY_PROCESS.format(condition=escape(condition)).encode())
-    wf = BpmnWorkflow(parser.get_spec("routed"), script_engine=make_script_engine(FUNCTIONS))
+    wf = BpmnWorkflow(parser.get_spec("routed"), script_engine=make_script_engine(FUNCTIONS, **budget))
     wf.task_tree.data.update(data)
     return wf
 
@@ -222,6 +223,58 @@ def test_oversized_arithmetic_is_refused(script, fragment):
 
 
 # --- the step/time budget ----------------------------------------------------------------------
+# Each test injects the one limit it exercises: with the real clock and both limits set, which
+# fires first depends on the machine's load (under parallel runs 1,000,000 steps outlast 2 s).
+
+def frozen_clock() -> float:
+    """Time stands still, so only the step budget can fire."""
+    return 0.0
+
+
+class SteppingClock:
+    """A fake time source that advances `step` seconds per reading, however fast the machine."""
+
+    def __init__(self, step: float):
+        self.step, self.now = step, 0.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_production_budget_is_unchanged():
+    for owner in (Budget(), SandboxedEnvironment(), make_script_engine(FUNCTIONS).environment):
+        assert (owner.max_steps, owner.max_seconds, owner.clock) == (1_000_000, 2.0, time.monotonic)
+
+
+def test_step_budget_fires_while_time_stands_still():
+    # No second to spare (max_seconds=0), yet only steps count: the clock never moves past it.
+    budget = Budget(max_steps=5, max_seconds=0.0, clock=frozen_clock)
+    for _ in range(5):
+        budget.tick()
+    for exhausted in (budget.tick, budget.tick, budget.check):  # exhausted stays exhausted
+        with pytest.raises(ScriptError, match=r"exceeded its time budget \(5 steps\)$"):
+            exhausted()
+
+
+def test_time_budget_fires_on_the_injected_clock():
+    budget = Budget(max_steps=None, max_seconds=1.0, clock=SteppingClock(0.25))  # deadline 1.25
+    for _ in range(4):  # readings 0.5, 0.75, 1.0, 1.25: not past the deadline
+        budget.tick()
+    with pytest.raises(ScriptError, match=r"exceeded its time budget \(1.0 seconds\)$"):
+        budget.tick()  # 1.5
+    assert budget.steps == 5
+    with pytest.raises(ScriptError, match=r"\(1.0 seconds\)$"):
+        budget.check()
+
+
+def test_no_time_limit_ignores_the_clock():
+    budget = Budget(max_steps=3, max_seconds=None, clock=SteppingClock(10 ** 9))
+    for _ in range(3):
+        budget.tick()
+    with pytest.raises(ScriptError, match=r"\(3 steps\)$"):
+        budget.tick()
+
 
 @pytest.mark.parametrize("script", [
     "while True:\n    pass",
@@ -234,7 +287,7 @@ def test_oversized_arithmetic_is_refused(script, fragment):
     "y = dict(zip(range(10 ** 12), range(10 ** 12)))",
 ])
 def test_budget_stops_runaway_loops_with_default_budget(script):
-    assert_refused(script, "script exceeded its time budget (1000000 steps)")
+    assert_refused(script, "script exceeded its time budget (1000000 steps)", clock=frozen_clock)
 
 
 @pytest.mark.parametrize("script", [
@@ -244,16 +297,23 @@ def test_budget_stops_runaway_loops_with_default_budget(script):
     "try:\n    while True:\n        pass\nexcept:\n    pass\nswallowed = 1",
 ])
 def test_budget_bounds_recursion_loops_and_swallowed_errors(script):
-    assert_refused(script, "exceeded its time budget", max_steps=10_000)
+    assert_refused(script, "exceeded its time budget (10000 steps)", max_steps=10_000, clock=frozen_clock)
 
 
 def test_time_budget_applies_when_steps_are_plenty():
     assert_refused("while True:\n    pass", "exceeded its time budget (0.05 seconds)",
-                   max_steps=10 ** 12, max_seconds=0.05)
+                   max_steps=10 ** 12, max_seconds=0.05, clock=SteppingClock(0.01))
+
+
+def test_time_budget_reads_the_real_clock_by_default():
+    # The one budget test on the real clock: with no step limit nothing races the deadline, so
+    # load can only make it slower, never make it fail.
+    assert_refused("while True:\n    pass", "exceeded its time budget (0.05 seconds)",
+                   max_steps=None, max_seconds=0.05)
 
 
 def test_budget_is_per_evaluation():
-    env = SandboxedEnvironment(FUNCTIONS, max_steps=1_000)
+    env = SandboxedEnvironment(FUNCTIONS, max_steps=1_000, clock=frozen_clock)
     for _ in range(3):
         data = {}
         env.execute("t = 0\nfor i in range(450):\n    t += i", data)
@@ -265,7 +325,7 @@ def test_budget_works_outside_the_main_thread():
 
     def worker():
         try:
-            run_script("while True:\n    pass", max_steps=10_000)
+            run_script("while True:\n    pass", max_steps=10_000, clock=frozen_clock)
         except WorkflowTaskException as exc:
             outcome["cause"] = exc.__cause__
 
@@ -274,6 +334,7 @@ def test_budget_works_outside_the_main_thread():
     thread.join(timeout=10)
     assert not thread.is_alive()
     assert isinstance(outcome["cause"], ScriptError)
+    assert outcome["cause"].message == "script exceeded its time budget (10000 steps)"
 
 
 # --- gateway conditions go through the same environment --------------------------------------
@@ -293,10 +354,10 @@ def test_gateway_condition_routes(amount, expected):
 @pytest.mark.parametrize("condition, fragment", [
     ("__import__('os')", '"__import__" is an invalid variable name'),
     ("amount.__class__", '"__class__" is an invalid attribute name'),
-    ("len([i for i in range(10 ** 9)]) > 0", "exceeded its time budget"),
+    ("len([i for i in range(10 ** 9)]) > 0", "exceeded its time budget (1000000 steps)"),
 ])
 def test_gateway_condition_refused(condition, fragment):
-    wf = gateway_workflow(condition, {"amount": 50})
+    wf = gateway_workflow(condition, {"amount": 50}, clock=frozen_clock)
     with pytest.raises(WorkflowTaskException) as info:
         wf.do_engine_steps()
     exc = info.value
@@ -305,83 +366,3 @@ def test_gateway_condition_refused(condition, fragment):
     assert fragment in str(exc)
     assert exc.task.task_spec.bpmn_id == "gateway"
     assert exc.task.state == TaskState.ERROR
-
-
-# --- the environment used directly ------------------------------------------------------------
-
-def test_evaluate_sees_task_data_and_functions_without_changing_them():
-    env = SandboxedEnvironment(FUNCTIONS)
-    context = {"x": 2, "items": [1, 2, 3]}
-    assert env.evaluate("double(x) + sum(items)", context) == 10
-    assert env.evaluate("(y := 5) + x", context) == 7
-    assert context == {"x": 2, "items": [1, 2, 3]}
-
-
-def test_external_context_is_visible_but_not_kept():
-    env = SandboxedEnvironment({})
-    context = {"x": 1}
-    env.execute("y = x + shared", context, {"shared": 10})
-    assert context == {"x": 1, "y": 11}
-
-
-@pytest.mark.parametrize("functions", [
-    {"_hidden": len}, {"len": len}, {"type": len}, {"not valid": len}, {"value": 3},
-])
-def test_bad_function_whitelists_are_rejected(functions):
-    with pytest.raises(ValueError):
-        SandboxedEnvironment(functions)
-
-
-def test_compiled_code_is_cached_per_source_and_mode(monkeypatch):
-    calls = []
-    real = scripting.compile_restricted
-
-    def counting(source, *args, **kwargs):
-        calls.append((source, kwargs.get("mode")))
-        return real(source, *args, **kwargs)
-
-    monkeypatch.setattr(scripting, "compile_restricted", counting)
-    env = SandboxedEnvironment(FUNCTIONS)
-    source = f"double(x) + len('{uuid.uuid4().hex}')"
-    for _ in range(3):
-        assert env.evaluate(source, {"x": 1}) == 34
-    for _ in range(2):
-        env.execute(source, {"x": 1})
-    assert calls == [(source, "eval"), (source, "exec")]
-
-
-def test_refused_compilation_is_a_script_error_not_a_syntax_error():
-    env = SandboxedEnvironment({})
-    with pytest.raises(ScriptError, match="invalid attribute name"):
-        env.evaluate("x.__class__", {"x": 1})
-    with pytest.raises(ScriptError, match="SyntaxError"):
-        env.execute("if", {})
-
-
-# --- the deploy-time check --------------------------------------------------------------------
-
-def test_undeclared_calls_reports_unknown_plain_calls():
-    assert undeclared_calls("y = double(x) + len(z) + os_system(1)", {"double"}) == ["os_system"]
-
-
-def test_undeclared_calls_ignores_method_calls_and_own_functions():
-    source = "\n".join([
-        "items.append(1)",
-        "v = d.get('k')",
-        "def helper(a):",
-        "    return a",
-        "w = helper(Decimal('1')) + spawn(2) + spawn(3) + fork()",
-    ])
-    assert undeclared_calls(source, set()) == ["spawn", "fork"]
-
-
-def test_undeclared_calls_in_expressions_and_safe_builtins():
-    assert undeclared_calls("amount > limit(kind)", {"limit"}, mode="eval") == []
-    assert undeclared_calls("open('x')", set(), mode="eval") == ["open"]
-    assert {"len", "Decimal", "timedelta", "dict"} <= SAFE_BUILTIN_NAMES
-    assert "open" not in SAFE_BUILTIN_NAMES
-
-
-def test_undeclared_calls_syntax_error_is_a_script_error():
-    with pytest.raises(ScriptError, match="does not parse"):
-        undeclared_calls("y = (", set())
