@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import statistics
+import threading
+import time
 from pathlib import Path
 
 
@@ -44,3 +46,28 @@ def window_medians(costs: list[float]) -> dict[int, float | None]:
         out[label] = statistics.median(window) if len(window) == last - first + 1 else None
     return out
 
+
+def run_clients(n_threads: int, work, per_thread) -> tuple[float, list[str]]:
+    """Start n_threads threads at one barrier, each calling work(thread_index, i) per_thread times
+    (an int, or one count per thread); returns (wall seconds from the barrier, errors)."""
+    errors: list[str] = []
+    lock = threading.Lock()
+    barrier = threading.Barrier(n_threads + 1)
+
+    def body(k: int) -> None:
+        barrier.wait()
+        for i in range(per_thread if isinstance(per_thread, int) else per_thread[k]):
+            try:
+                work(k, i)
+            except Exception as exc:  # noqa: BLE001 - reported, not hidden
+                with lock:
+                    errors.append(f"{type(exc).__name__}: {str(exc)[:200]}")
+
+    threads = [threading.Thread(target=body, args=(k,)) for k in range(n_threads)]
+    for t in threads:
+        t.start()
+    barrier.wait()
+    started = time.perf_counter()
+    for t in threads:
+        t.join()
+    return time.perf_counter() - started, errors

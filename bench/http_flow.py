@@ -15,7 +15,7 @@ from pathlib import Path
 
 from api.server import worker_tmp_dir
 
-from .common import ROOT, PASSWORD, USERNAME, WARMUP, HTTP_THREADS, pct
+from .common import ROOT, PASSWORD, USERNAME, WARMUP, HTTP_THREADS, pct, run_clients
 from .diagram import COMPLETE_DATA, KEY
 from .engine_cases import _copy_catalogues, build_engine
 
@@ -161,31 +161,14 @@ def bench_http(n: int, workdir: Path) -> dict:
         # HTTP_THREADS concurrent clients, n cases in all
         conc = _new_timings()
         lock = threading.Lock()
-        errors: list[str] = []
         shares = [n // HTTP_THREADS + (1 if i < n % HTTP_THREADS else 0) for i in range(HTTP_THREADS)]
-        barrier = threading.Barrier(HTTP_THREADS + 1)
-
-        def worker(count: int) -> None:
-            c = Client(port, token)
-            try:
-                barrier.wait()
-                for _ in range(count):
-                    try:
-                        http_case(c, conc, lock)
-                    except (HttpError, AssertionError, ValueError) as exc:
-                        with lock:
-                            errors.append(str(exc)[:300])
-            finally:
+        clients = [Client(port, token) for _ in shares]
+        try:
+            conc_elapsed, errors = run_clients(len(shares), lambda k, _i: http_case(clients[k], conc, lock),
+                                               shares)
+        finally:
+            for c in clients:
                 c.close()
-
-        threads = [threading.Thread(target=worker, args=(k,)) for k in shares]
-        for t in threads:
-            t.start()
-        barrier.wait()
-        started = time.perf_counter()
-        for t in threads:
-            t.join()
-        conc_elapsed = time.perf_counter() - started
         ok = n - len(errors)
 
     def lat(t):

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import statistics
-import threading
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -105,27 +103,3 @@ def summary(samples: list[float]) -> dict:
             "mean": statistics.fmean(samples) if samples else float("nan")}
 
 
-def run_clients(n_threads: int, work, per_thread: int) -> tuple[float, list[str]]:
-    """Start n_threads threads at one barrier, each calling work(thread_index, i) per_thread times;
-    returns (wall seconds, errors)."""
-    errors: list[str] = []
-    lock = threading.Lock()
-    barrier = threading.Barrier(n_threads + 1)
-
-    def body(k: int) -> None:
-        barrier.wait()
-        for i in range(per_thread):
-            try:
-                work(k, i)
-            except Exception as exc:  # noqa: BLE001 - reported, not hidden
-                with lock:
-                    errors.append(f"{type(exc).__name__}: {str(exc)[:200]}")
-
-    threads = [threading.Thread(target=body, args=(k,)) for k in range(n_threads)]
-    for t in threads:
-        t.start()
-    barrier.wait()
-    started = time.perf_counter()
-    for t in threads:
-        t.join()
-    return time.perf_counter() - started, errors

@@ -12,7 +12,6 @@ import json
 import random
 import uuid
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import psycopg
 from sqlalchemy.engine import make_url

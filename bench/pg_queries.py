@@ -8,7 +8,8 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from .common import log
-from .pg_common import get, database_url, drop_database, installation, load_average, run_clients, server, summary
+from .pg_common import get, database_url, drop_database, installation, load_average, server, summary
+from .common import run_clients
 from .pg_load import bulk_load, offices
 
 TARGET_P95 = 0.050

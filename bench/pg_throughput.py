@@ -9,7 +9,8 @@ from pathlib import Path
 from .common import USERNAME, WARMUP, log
 from .diagram import KEY, ROLE, bench_files
 from .http_flow import Client, http_case
-from .pg_common import database_url, drop_database, installation, load_average, run_clients, server, summary
+from .pg_common import database_url, drop_database, installation, load_average, server, summary
+from .common import run_clients
 from .raw import bench_raw
 
 

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .common import ROOT, RESULTS, log
+from .common import ROOT, RESULTS
 from .pg_common import DEFAULT_DB, load_average
 from .pg_report import build_report, write_section
 

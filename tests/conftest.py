@@ -6,11 +6,12 @@ from __future__ import annotations
 import os
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from api.app import create_app
 from engine.identity import accounts
+from tests.support.databases import fresh_database
 from engine.bootstrap import prepare
 from engine.config.clock import Clock, parse_instant
 from engine.identity.actor import SYSTEM
@@ -40,14 +41,7 @@ def pytest_report_header(config):
 def database_url(tmp_path_factory, worker_id):
     if not PG_URL:
         return f"sqlite:///{tmp_path_factory.mktemp('db') / 'tramite.db'}"
-    base = make_url(PG_URL)
-    name = f"{base.database}_{worker_id}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return base.set(database=name).render_as_string(hide_password=False)
+    return fresh_database(PG_URL, f"{make_url(PG_URL).database}_{worker_id}")
 
 
 @pytest.fixture(scope="session")

@@ -4,11 +4,14 @@ labelled in Spanish, every element explained in the procedure's README, the shar
 clean. The procedure tests call these with their own contract."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from itertools import pairwise
 from pathlib import Path
+
+from engine.definitions.forms import check_schema
 
 NS = {"bpmn": "http://www.omg.org/spec/BPMN/20100524/MODEL",
       "bpmndi": "http://www.omg.org/spec/BPMN/20100524/DI",
@@ -99,3 +102,13 @@ def unlabelled(schema: dict, ui: dict, skip=()) -> list[str]:
 def unexplained(roots, readme: str, node_tags) -> list[str]:
     ids = [n.get("id") for root in roots for tag in node_tags for n in elements(root, tag)]
     return [i for i in ids if f"`{i}`" not in readme]
+
+
+def check_form_labels(forms: Path, task: str, skip=frozenset()) -> None:
+    """A task's form is valid JSON Schema, its UI orders every field, and every field has a Spanish
+    label and every choice a display name."""
+    schema = json.loads((forms / f"{task}.schema.json").read_text(encoding="utf-8"))
+    ui = json.loads((forms / f"{task}.ui.json").read_text(encoding="utf-8"))
+    assert check_schema(json.dumps(schema)) is None
+    assert set(ui["ui:order"]) == set(schema["properties"])
+    assert unlabelled(schema, ui, skip=skip) == [], task

@@ -19,6 +19,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from engine.identity import accounts
+from tests.support.databases import fresh_database
 from engine.bootstrap import prepare
 from engine.config.clock import Clock, parse_instant
 from engine.commands.deploy import deploy
@@ -67,14 +68,7 @@ def wait_until(predicate, timeout: float, what: str, interval: float = 0.05):
 
 def create_database(label: str, worker_id: str) -> str:
     """A new, empty database on the test server, named after the test and the xdist worker."""
-    base = make_url(PG_URL)
-    name = f"{base.database}_prod_{label}_{worker_id}"[:63]
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return base.set(database=name).render_as_string(hide_password=False)
+    return fresh_database(PG_URL, f"{make_url(PG_URL).database}_prod_{label}_{worker_id}"[:63])
 
 
 def drop_database(url: str) -> None:
