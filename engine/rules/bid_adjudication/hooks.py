@@ -1,7 +1,8 @@
 """What the engine refuses before a bid case moves: its start, task completions, the cancellation.
 
-The fiscal-year lock needs the bidder registry, so its start check lives with the registry's
-script bindings (`engine.procedures.bid_adjudication.bindings`), which call `bid_filed` here first.
+The fiscal-year lock (BID-36) needs the bidder registry: the procedure's start lookup
+(`engine.procedures.bid_adjudication.bindings.start_lookup`) reads it, and `bid_filed` decides on
+what it read (`facts.reference`).
 """
 from __future__ import annotations
 
