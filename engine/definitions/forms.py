@@ -1,4 +1,7 @@
-"""Task forms: JSON Schema 2020-12 per user task, matched by element id; validation and money."""
+"""Forms: checking a JSON Schema 2020-12 and validating a submission against it, money made exact.
+
+Which file is which form is `form_files`' business, not this module's.
+"""
 from __future__ import annotations
 
 import copy
@@ -11,22 +14,6 @@ from referencing import Registry
 from referencing.exceptions import NoSuchResource, Unresolvable
 
 from engine.errors import ValidationFailed
-
-
-def schema_file(task_id: str) -> str:
-    return f"{task_id}.schema.json"
-
-
-def ui_file(task_id: str) -> str:
-    return f"{task_id}.ui.json"
-
-
-def find(files: dict[str, str], name: str) -> dict | None:
-    """A form file of a stored version, whatever folder it was uploaded from."""
-    for filename, content in files.items():
-        if filename.rsplit("/", 1)[-1] == name:
-            return json.loads(content)
-    return None
 
 
 def check_json(content: str) -> str | None:
