@@ -1,9 +1,10 @@
 """Small shared helpers of the surplus rules: exact money (TC-4/TC-5) and days."""
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
+from engine.rules.calendar import as_local_date
 from engine.rules.decision import RuleViolation
 
 CENT = Decimal("0.01")
@@ -32,9 +33,9 @@ def text(amount: Decimal) -> str:
 
 
 def day(value) -> date:
-    if isinstance(value, datetime):
-        return value.date()
-    return value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
+    """The legal day of a value (the engine's one date policy): an instant is the Puerto Rico day
+    it falls on, so a delivery stamped 22:00 in San Juan (02:00 UTC) keeps its own day."""
+    return as_local_date(value)
 
 
 def refuse(code: str, message: str, *rule_ids: str):
