@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
@@ -14,6 +14,7 @@ from referencing import Registry
 from referencing.exceptions import NoSuchResource, Unresolvable
 
 from engine.errors import ValidationFailed
+from engine.rules.money import money
 
 
 def check_json(content: str) -> str | None:
@@ -106,8 +107,8 @@ def exact_money(schema: dict, value):
         return value
     if _is_money(schema) and isinstance(value, (str, int, float, Decimal)) and not isinstance(value, bool):
         try:
-            return Decimal(str(value))
-        except InvalidOperation:
+            return money(value)
+        except ValueError:  # not an amount: the schema's own checks have the last word
             return value
     if isinstance(value, dict):
         props = schema.get("properties", {})

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from engine.rules.calendar import as_local_date
 from engine.rules.decision import Decision
+from engine.rules.money import money
 
 NOT_OWNER = "NOT_OWNER"
 LOT_AUTH_FORM_INVALID = "LOT_AUTH_FORM_INVALID"
@@ -51,16 +52,12 @@ BASIC_DOCUMENTS = ("photos", "ownership_evidence", "income_evidence", "photo_id"
 _STRONGER_FORMS = {"written": ("written", "sworn"), "sworn": ("sworn",)}
 
 
-def _money(value) -> Decimal:
-    return value if isinstance(value, Decimal) else Decimal(str(value))
-
-
 def income_limit(household_size, thresholds) -> Decimal:
     """The Orden Administrativa's ceiling for a household; the largest size listed covers bigger ones."""
     if not thresholds:
         raise ValueError("materials.lowIncomeThresholds is not set: the Secretario's Orden Administrativa "
                          "must be entered as a parameter before cases are opened")
-    table = {int(size): _money(limit) for size, limit in dict(thresholds).items()}
+    table = {int(size): money(limit) for size, limit in dict(thresholds).items()}
     size = int(household_size)
     if size < 1:
         raise ValueError("a household has at least one member")
@@ -70,7 +67,7 @@ def income_limit(household_size, thresholds) -> Decimal:
 
 def income_within_limit(household_size, annual_income, thresholds) -> Decision:
     """MAT-06 / MAT-40 / AMB-31: low income means at or below the limit for the household's size."""
-    limit, income = income_limit(household_size, thresholds), _money(annual_income)
+    limit, income = income_limit(household_size, thresholds), money(annual_income)
     return Decision(outcome=income <= limit, rule_ids=("MAT-06", "MAT-40", "AMB-31", "TC-4"),
                     inputs={"household_size": int(household_size), "annual_income": income,
                             "thresholds": dict(thresholds)},
