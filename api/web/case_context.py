@@ -1,6 +1,6 @@
 """The case as a person deciding a task needs it: key facts, documents, previous decisions.
 
-Labels come from the procedure's own forms (every `*.schema.json` + `*.ui.json` of the version),
+Labels come from the procedure's own forms (every schema and its UI file in the version),
 so a variable reads "Nombre completo", not `applicant.name`, and an enum shows its Spanish name.
 """
 from __future__ import annotations
@@ -9,6 +9,8 @@ import json
 import re
 
 from flask_babel import lazy_gettext as _l
+
+from engine.definitions import form_files
 
 from api.web import formkit
 from api.web.filters import money
@@ -28,11 +30,12 @@ def form_catalogue(files: dict[str, str]) -> dict[str, formkit.Field]:
     its property name (a message payload repeating `gross_annual_income` without a label).
     """
     out: dict[str, formkit.Field] = {}
-    names = sorted((n for n in files if n.endswith(".schema.json")), key=lambda n: (n != "start.schema.json", n))
+    names = sorted((n for n in files if form_files.is_schema_file(n)),
+                   key=lambda n: (form_files.form_owner(n)[0] != form_files.START_KIND, n))
     for name in names:
         try:
             schema = json.loads(files[name])
-            ui_name = name[: -len(".schema.json")] + ".ui.json"
+            ui_name = form_files.ui_beside(name)
             ui = json.loads(files[ui_name]) if ui_name in files else {}
         except ValueError:
             continue

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import json
-from decimal import Decimal, InvalidOperation
 
 from babel.numbers import format_decimal
 from flask import Flask
 from flask_babel import gettext as _
+
+from engine.rules.money import money as exact_money
 
 from api.web import i18n
 
@@ -32,9 +33,10 @@ def plain(value) -> str:
 
 
 def money(value) -> str:
+    """An amount as Puerto Rico writes it ("$1,200.50"); what is no amount shows as it is."""
     try:
-        amount = Decimal(str(value))
-    except (InvalidOperation, ValueError):
+        amount = exact_money(value)
+    except ValueError:
         return str(value)
     return "$" + format_decimal(amount, "#,##0.00", locale=i18n.format_locale())
 

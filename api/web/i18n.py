@@ -8,10 +8,9 @@ and a test fails when a message has no English.
 """
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import datetime
 from io import BytesIO
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 from babel import support
 from babel.dates import format_date, format_datetime
@@ -21,12 +20,14 @@ from flask import session
 from flask_babel import Babel, Domain, get_locale, ngettext
 from flask_babel import gettext as _
 
+from engine.rules.calendar import PUERTO_RICO, as_local_date
+
 LANGUAGES = {"es": "Español", "en": "English"}
 # Numbers and dates the way Puerto Rico writes them ("$1,200.50" in Spanish too).
 FORMAT_LOCALES = {"es": "es_PR", "en": "en_US"}
 DEFAULT_LANGUAGE = "es"
 TRANSLATIONS = Path(__file__).parent / "translations"
-LOCAL_ZONE = ZoneInfo("America/Puerto_Rico")
+LOCAL_ZONE = PUERTO_RICO  # the engine's legal zone: what the web shows is what the rules count
 PR_OFFSET = "-04:00"  # Puerto Rico keeps Atlantic Standard Time all year
 INSTANT_PATTERN = "d MMM y, HH:mm"
 DATE_PATTERN = "d MMM y"
@@ -88,15 +89,16 @@ def instant(value) -> str:
 
 
 def day(value) -> str:
+    """The legal day of a value as Puerto Rico reads it: an instant shows the Puerto Rico day it
+    falls on (the engine's date policy), not its UTC date; text that is no date shows as it is."""
     if value is None or value == "":
         return ""
-    if isinstance(value, str):
-        try:
-            value = date.fromisoformat(value[:10])
-        except ValueError:
+    try:
+        value = as_local_date(value)
+    except ValueError:
+        if isinstance(value, str):
             return value
-    if isinstance(value, datetime):
-        value = local(value).date()
+        raise
     return format_date(value, DATE_PATTERN, locale=format_locale())
 
 

@@ -1,7 +1,7 @@
 """Start, cancel and retry a case."""
 from __future__ import annotations
 
-from engine.definitions import forms
+from engine.definitions import form_files, forms
 from engine.config import parameters
 from engine.queries import shapes as views
 from engine.runtime.case_numbers import next_case_number
@@ -13,8 +13,6 @@ from engine.rules.calendar import local_date
 from engine.rules.facts import Facts
 from engine.runtime.records import CaseRecord, insert_record
 
-START_FORM = "start.schema.json"
-
 
 def start_case(ctx, key: str, variables: dict | None = None, version: int | None = None,
                parent_instance_id: int | None = None) -> dict:
@@ -22,7 +20,7 @@ def start_case(ctx, key: str, variables: dict | None = None, version: int | None
     access.check_start(ctx.actor, key, definition.summary.get("starter_lane"))
     if not isinstance(variables, dict):
         raise ValidationFailed("variables must be an object", {"variables": ["must be an object"]})
-    variables = forms.validate(forms.find(definition.files, START_FORM), variables)
+    variables = forms.validate(form_files.start_form(definition.files).schema, variables)
     # Who files matters to some procedures (MAT-08: the office that serves the applicant's town).
     ctx.procedures.check_completion(ctx, key, "start", variables, Facts(
         case={}, today=local_date(ctx.now), actor=ctx.actor.username, office=ctx.actor.office))

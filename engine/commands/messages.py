@@ -1,7 +1,7 @@
 """Deliver a message with its payload to a case that is waiting for it."""
 from __future__ import annotations
 
-from engine.definitions import forms
+from engine.definitions import form_files, forms
 from engine.queries import cases as queries, shapes as views
 from engine.errors import Conflict, ValidationFailed
 from engine.kernel import access
@@ -9,10 +9,6 @@ from engine.rules.decision import RuleViolation
 from engine.runtime.case import Case
 from engine.rules.calendar import local_date
 from engine.rules.facts import Facts
-
-
-def message_form(name: str) -> str:
-    return f"{name}.message.schema.json"
 
 
 def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict:
@@ -29,7 +25,7 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
         case.advance()  # a deadline already due decides before the message does
     catchers = case.message_catchers(name) if instance.status == "active" else []
     access.check_message_sender(ctx.actor, name, {c.task_spec.lane for c in catchers if c.task_spec.lane})
-    payload = forms.validate(forms.find(case.definition.files, message_form(name)), payload)
+    payload = forms.validate(form_files.message_form(case.definition.files, name).schema, payload)
     # Runs even when the case no longer waits: the rule may owe the sender a reason on record
     # (a review request after its deadline is UNTIMELY, not merely unexpected).
     facts = Facts(case=case.variables(), today=local_date(ctx.now), actor=ctx.actor.username,

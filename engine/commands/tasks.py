@@ -7,7 +7,7 @@ from SpiffWorkflow.util.task import TaskState
 from sqlalchemy import bindparam, select, update
 
 from engine.identity import accounts
-from engine.definitions import forms
+from engine.definitions import form_files, forms
 from engine.queries import shapes as views
 from engine.errors import Conflict, NotFound, ValidationFailed
 from engine.kernel import access
@@ -106,7 +106,7 @@ def complete(ctx, task_id: int, data: dict) -> dict:
     if not isinstance(data, dict):
         raise ValidationFailed("data must be an object", {"data": ["must be an object"]})
     case = Case.open(ctx, row.instance_id, records.from_labelled(vars(row), "case_"))
-    data = forms.validate(forms.find(case.definition.files, forms.schema_file(row.element_id)), data)
+    data = forms.validate(form_files.task_form(case.definition.files, row.element_id).schema, data)
     if case.instance.status not in ("active", "error"):
         raise Conflict(f"case {row.case_number} is {case.instance.status}", code="CASE_NOT_ACTIVE")
     spiff_task = case.spiff_task(row.spiff_task_id)

@@ -4,7 +4,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-_REPO = Path(__file__).resolve().parent.parent
+# engine/config/paths.py: three levels up is the repository, which bundles `processes/`.
+_REPO = Path(__file__).resolve().parents[2]
 
 
 def processes_dir() -> Path:
@@ -15,7 +16,7 @@ def processes_dir() -> Path:
 
 
 def forms_dir_for(processes: Path) -> Path:
-    """Forms sit beside the diagrams' folder: `forms/<procedure>/<task_id>.schema.json`."""
+    """Forms sit beside the diagrams' folder: `forms/<procedure>/`, named as `form_files` says."""
     return processes.parent / "forms"
 
 

@@ -1,11 +1,14 @@
 """Deploy-time checks: every refusal names the element (or file) at fault."""
 from __future__ import annotations
 
-from engine.definitions import forms
+from engine.definitions import form_files, forms
 from engine.errors import BadRequest
 from engine.definitions.parsing import build_specs, describe
 
-ALLOWED_SUFFIXES = (".bpmn", ".dmn", ".schema.json", ".ui.json", ".json")
+ALLOWED_SUFFIXES = (".bpmn", ".dmn", *form_files.SUFFIXES, ".json")
+# The refusal names the form convention as the owner would type it.
+_UNSUPPORTED = (f"UNSUPPORTED_FILE: only .bpmn, .dmn and "
+                f"{form_files.task_names('<task_id>')[0]}/{form_files.UI}")
 
 
 def validate(files: dict[str, str], key: str, *, roles: set[str], script_problems,
@@ -23,7 +26,7 @@ def validate(files: dict[str, str], key: str, *, roles: set[str], script_problem
 
     for name in files:
         if not name.endswith(ALLOWED_SUFFIXES):
-            fail(name, "UNSUPPORTED_FILE: only .bpmn, .dmn and <task_id>.schema.json/.ui.json")
+            fail(name, _UNSUPPORTED)
     info = describe(files)
     processes, elements = info["processes"], info["elements"]
     if key not in processes or not processes[key]["executable"]:
@@ -36,14 +39,14 @@ def validate(files: dict[str, str], key: str, *, roles: set[str], script_problem
                 fail(lane["id"], f"LANE_NOT_A_ROLE: lane name {lane['name']!r} is not a known role")
     for name, content in files.items():
         # A UI schema is layout hints, not JSON Schema: it need only be JSON.
-        problem = forms.check_json(content) if name.endswith(".ui.json") else \
+        problem = forms.check_json(content) if form_files.is_ui_file(name) else \
             forms.check_schema(content) if name.endswith(".json") else None
         if problem:
             fail(name, f"INVALID_FORM: {problem}")
     for element in elements.values():
         if element["type"] == "userTask":
-            if forms.schema_file(element["id"]) not in {n.rsplit("/", 1)[-1] for n in files}:
-                fail(element["id"], f"USER_TASK_WITHOUT_FORM: upload {forms.schema_file(element['id'])}")
+            if not form_files.has_task_form(files, element["id"]):
+                fail(element["id"], f"USER_TASK_WITHOUT_FORM: upload {form_files.task_names(element['id'])[0]}")
             if not element["lane"]:
                 fail(element["id"], "USER_TASK_WITHOUT_LANE: put the task in a lane named after a role")
     for script in info["scripts"]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from engine.definitions import form_files
 from engine.definitions.parsing import describe
 
 COMPARED = ("type", "name", "lane", "process", "called_element", "attached_to", "timer", "message")
@@ -51,7 +52,7 @@ def compare(old_summary: dict, old_files: dict[str, str], new_summary: dict, new
         changes = [k for k in COMPARED if before.get(k) != after.get(k)]
         if old_scripts.get(element_id) != new_scripts.get(element_id):
             changes.append("script")
-        form_names = (f"{element_id}.schema.json", f"{element_id}.ui.json")
+        form_names = form_files.task_names(element_id)
         if any(old_forms.get(n) != new_forms.get(n) for n in form_names):
             changes.append("form")
         rows.append({"id": element_id, "status": "changed" if changes else "same",

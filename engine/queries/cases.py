@@ -4,7 +4,7 @@ from __future__ import annotations
 from sqlalchemy import and_, bindparam, exists, func, or_, select, true, union_all
 from sqlalchemy.orm import Session
 
-from engine.definitions import forms
+from engine.definitions import form_files
 from engine.queries import shapes as views
 from engine.identity.actor import Actor
 from engine.kernel import access
@@ -185,8 +185,8 @@ def get_task(engine, session: Session, actor: Actor, task_id: int) -> dict:
     access.check_task_visible(actor, task_id, row.lane, row.assignee, row.office)
     definition = info(engine.versions, session, row.definition_id)
     out = views.task(dict(row._mapping), row.case_number, row.process_key)
-    out["form"] = {"schema": forms.find(definition.files, forms.schema_file(row.element_id)) or {},
-                   "ui": forms.find(definition.files, forms.ui_file(row.element_id)) or {}}
+    form = form_files.task_form(definition.files, row.element_id)
+    out["form"] = {"schema": form.schema or {}, "ui": form.ui or {}}
     submitted = session.execute(select(TASK.c.data).where(TASK.c.id == task_id)).scalar()
     out["data"] = {"case": row.variables or {}, "submitted": submitted or {}}
     return out

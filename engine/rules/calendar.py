@@ -141,13 +141,14 @@ def as_local_date(value, *, instants: bool = True) -> date:
     """The one date policy: the legal day of a value.
 
     A `date` is itself; `YYYY-MM-DD` text is that day; an aware instant (or ISO text of one) is the
-    Puerto Rico calendar day it falls on, never its UTC date. `instants=False` refuses instants
-    where a legal period must start on a day the act names.
+    Puerto Rico calendar day it falls on, never its UTC date. A date and time without an offset
+    names its own day, whether it comes as text or as a `datetime` (no zone to convert from).
+    `instants=False` refuses instants where a legal period must start on a day the act names.
     """
     if isinstance(value, datetime):
         if not instants:
             raise ValueError("a legal period starts on a day, not an instant")
-        return local_date(value)
+        return local_date(value) if value.utcoffset() is not None else value.date()
     if isinstance(value, date):
         return value
     text = str(value).strip()
@@ -155,8 +156,7 @@ def as_local_date(value, *, instants: bool = True) -> date:
         return date.fromisoformat(text)
     if not instants:
         raise ValueError(f"{text!r} is not a day (YYYY-MM-DD)")
-    instant = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    return local_date(instant) if instant.tzinfo is not None else instant.date()
+    return as_local_date(datetime.fromisoformat(text.replace("Z", "+00:00")))
 
 
 def add_years(day: date, years: int) -> date:

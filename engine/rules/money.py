@@ -22,6 +22,8 @@ def money(value) -> Decimal:
         raise ValueError(f"{value!r} is not an amount") from None
 
 
-def cents(value) -> Decimal:
-    """The amount rounded to the cent (half-even, the Decimal default)."""
-    return money(value).quantize(CENT)
+def cents(value, rounding: str | None = None) -> Decimal:
+    """The amount rounded to the cent: half-even (the Decimal default) unless `rounding` says
+    otherwise. Rules that round half-up by law (TC-5, `money.roundingMode`) pass ROUND_HALF_UP;
+    the helper never picks a rule's rounding for it."""
+    return money(value).quantize(CENT, rounding=rounding)

@@ -6,8 +6,8 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 from engine.rules.calendar import (
-    PUERTO_RICO, add_months, add_years, deadline_instant, is_business_day, last_timely_day, local_date,
-    parse_holidays, to_timer_iso, valid_until, window_closes,
+    PUERTO_RICO, add_months, add_years, as_local_date, deadline_instant, is_business_day, last_timely_day,
+    local_date, parse_holidays, to_timer_iso, valid_until, window_closes,
 )
 
 
@@ -160,3 +160,49 @@ def test_valid_until_is_the_day_before_the_anniversary():
     assert valid_until(date(2024, 3, 15), 1) == date(2025, 3, 14)
     assert valid_until(date(2024, 4, 10), 3) == date(2027, 4, 9)
     assert valid_until(date(2024, 2, 29), 1) == date(2025, 2, 27)
+
+
+# --- the one date policy: as_local_date --------------------------------------------------------
+
+@pytest.mark.parametrize(("value", "expected"), [
+    pytest.param(date(2024, 2, 29), date(2024, 2, 29), id="a-date-is-itself"),
+    pytest.param("2024-02-29", date(2024, 2, 29), id="iso-day-text"),
+    pytest.param(" 2024-02-29 ", date(2024, 2, 29), id="iso-day-text-trimmed"),
+    # 02:00 UTC on 1 March is 22:00 on 29 February in Puerto Rico.
+    pytest.param(datetime(2024, 3, 1, 2, 0, tzinfo=timezone.utc), date(2024, 2, 29), id="utc-instant-pr-day"),
+    pytest.param("2024-03-01T02:00:00+00:00", date(2024, 2, 29), id="utc-instant-text-pr-day"),
+    pytest.param("2024-03-01T02:00:00Z", date(2024, 2, 29), id="zulu-text-pr-day"),
+    pytest.param("2024-03-01T03:59:59+00:00", date(2024, 2, 29), id="last-second-of-the-pr-day"),
+    pytest.param("2024-03-01T04:00:00+00:00", date(2024, 3, 1), id="pr-midnight"),
+    pytest.param("2024-02-29T23:30:00-04:00", date(2024, 2, 29), id="pr-offset-text"),
+    pytest.param(datetime(2024, 2, 29, 23, 30, tzinfo=PUERTO_RICO), date(2024, 2, 29), id="pr-instant"),
+    # Without an offset there is no zone to convert from: the day written is the day.
+    pytest.param("2024-02-29T23:30:00", date(2024, 2, 29), id="naive-text-its-day"),
+    pytest.param(datetime(2024, 2, 29, 23, 30), date(2024, 2, 29), id="naive-datetime-its-day"),
+])
+def test_as_local_date(value, expected):
+    assert as_local_date(value) == expected
+    assert type(as_local_date(value)) is date
+
+
+@pytest.mark.parametrize("value", [
+    pytest.param(datetime(2024, 3, 1, 2, 0, tzinfo=timezone.utc), id="aware-instant"),
+    pytest.param(datetime(2024, 3, 1, 2, 0), id="naive-instant"),
+    pytest.param("2024-03-01T02:00:00+00:00", id="instant-text"),
+    pytest.param("2024-03-01T02:00:00", id="naive-instant-text"),
+    pytest.param("20240301", id="compact-text"),
+])
+def test_as_local_date_without_instants_refuses_them(value):
+    with pytest.raises(ValueError):
+        as_local_date(value, instants=False)
+
+
+def test_as_local_date_without_instants_takes_days():
+    assert as_local_date(date(2024, 2, 29), instants=False) == date(2024, 2, 29)
+    assert as_local_date("2024-02-29", instants=False) == date(2024, 2, 29)
+
+
+@pytest.mark.parametrize("value", ["29/02/2024", "", "None", "2024-02-30", "yesterday"])
+def test_as_local_date_refuses_what_is_not_a_date(value):
+    with pytest.raises(ValueError):
+        as_local_date(value)

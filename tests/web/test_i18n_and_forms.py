@@ -1,13 +1,14 @@
 """The English catalogue is complete, and the form renderer reads back what it draws."""
 from __future__ import annotations
 
+from datetime import date, datetime, timezone
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from werkzeug.datastructures import MultiDict
 
-from api.web import formkit
+from api.web import formkit, i18n
 from tests.web.diagrams import EVALUATE, EVALUATE_UI, START, START_UI
 
 WEB = Path(__file__).resolve().parents[2] / "api" / "web"
@@ -110,3 +111,13 @@ def test_if_then_else_marks_the_dependent_field_required_for_the_answer_at_hand(
     assert not days(formkit.build(schema, {}, {"granted": False})).required
     assert formkit.build(schema, {}).conditions == [
         {"when": {"granted": ["true"]}, "present": ["granted"], "then": ["days_granted"], "else": []}]
+
+
+def test_the_day_filter_shows_the_puerto_rico_day(app):
+    # 02:00 UTC on 1 March is 22:00 on 29 February in San Juan: the page shows the legal day.
+    with app.test_request_context():
+        shown = i18n.day(date(2024, 2, 29))
+        assert i18n.day("2024-03-01T02:00:00+00:00") == shown
+        assert i18n.day(datetime(2024, 3, 1, 2, 0, tzinfo=timezone.utc)) == shown
+        assert i18n.day("2024-02-29") == shown != i18n.day(date(2024, 3, 1))
+        assert i18n.day("pendiente") == "pendiente" and i18n.day(None) == i18n.day("") == ""

@@ -4,9 +4,9 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from engine.definitions import forms
+from engine.definitions import form_files
 from engine.queries import cases as queries
-from engine.commands.messages import message_form, send_message
+from engine.commands.messages import send_message
 from engine.definitions import repository
 from engine.definitions.parsing import BPMN
 from engine.definitions.xml_safety import parse_xml
@@ -36,7 +36,7 @@ def waiting_messages(record, definition) -> list[dict]:
         element = elements.get(element_id) or {}
         name = names.get(element.get("message"), element.get("message"))
         if name:
-            schema = forms.find(definition.files, message_form(name)) or {}
+            schema = form_files.message_form(definition.files, name).schema or {}
             out.append({"name": name, "element_id": element_id, "element_name": element.get("name", element_id),
                         "lane": element.get("lane"), "title": schema.get("title") or name})
     return out
@@ -45,8 +45,8 @@ def waiting_messages(record, definition) -> list[dict]:
 def _message_page_data(session, instance_id, name):
     record = queries.get_instance(session, web_actor(), instance_id)
     definition = repository.info(engine().versions, session, record.definition_id)
-    schema = forms.find(definition.files, message_form(name)) or {"type": "object", "properties": {}}
-    ui = forms.find(definition.files, f"{name}.message.ui.json") or {}
+    form = form_files.message_form(definition.files, name)
+    schema, ui = form.schema or {"type": "object", "properties": {}}, form.ui or {}
     expected = any(m["name"] == name for m in waiting_messages(record, definition))
     return record, schema, ui, expected
 

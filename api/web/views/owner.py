@@ -7,7 +7,7 @@ from flask import Response, abort, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from engine.definitions import forms, version_diff
+from engine.definitions import form_files, forms, version_diff
 from engine.queries import cases as queries
 from engine.commands.deploy import deploy
 from engine.definitions import repository
@@ -20,9 +20,6 @@ from api.web.modeler_i18n import PANEL_ES
 from api.web.blueprint import bp
 from api.web.session import allowed, engine, is_owner, login_required, web_actor
 from api.web.views.common import read
-
-FORM_SUFFIXES = (".schema.json", ".ui.json")
-
 
 def _versions(session) -> dict[str, list[dict]]:
     rows = session.execute(select(ProcessDefinition.key, ProcessDefinition.version, ProcessDefinition.name,
@@ -78,15 +75,15 @@ def modeler_labels() -> dict[str, str]:
 @allowed(is_owner)
 def modeler(key, version):
     definition = read(_version, key, version)
-    form_files = {n: c for n, c in definition["files"].items() if n.endswith(FORM_SUFFIXES)}
-    return render_template("web/modeler.html", definition=definition, form_files=form_files,
+    stored_forms = {n: c for n, c in definition["files"].items() if form_files.is_form_file(n)}
+    return render_template("web/modeler.html", definition=definition, form_files=stored_forms,
                            labels=modeler_labels())
 
 
 def _clean_forms(edited: dict) -> dict[str, str]:
     out = {}
     for name, content in (edited or {}).items():
-        if not isinstance(name, str) or "/" in name or not name.endswith(FORM_SUFFIXES):
+        if not isinstance(name, str) or "/" in name or not form_files.is_form_file(name):
             raise BadRequest(f"{name}: not a form file", {str(name): ["UNSUPPORTED_FILE"]})
         out[name] = content if isinstance(content, str) else json.dumps(content, ensure_ascii=False)
     return out

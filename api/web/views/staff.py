@@ -6,9 +6,9 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from engine.queries import dashboard, cases as queries, shapes as views
-from engine.definitions import forms
+from engine.definitions import form_files
 from engine.commands import tasks as task_commands
-from engine.commands.cases import START_FORM, start_case
+from engine.commands.cases import start_case
 from engine.kernel.access import may_start
 from engine.definitions import repository
 from engine.queries.shapes import INSTANCE
@@ -135,7 +135,7 @@ def startable(session, actor) -> list[dict]:
         if may_start(actor, definition.summary.get("starter_lane")):
             out.append({"key": definition.key, "name": definition.name, "version": definition.version,
                         "lane": definition.summary.get("starter_lane"),
-                        "has_form": forms.find(definition.files, START_FORM) is not None})
+                        "has_form": form_files.start_form(definition.files).schema is not None})
     return out
 
 
@@ -153,8 +153,8 @@ def start():
 @login_required
 def start_form(key):
     definition = read(_start_definition, key)
-    schema = forms.find(definition.files, START_FORM) or {"type": "object", "properties": {}}
-    ui = forms.find(definition.files, "start.ui.json") or {}
+    form = form_files.start_form(definition.files)
+    schema, ui = form.schema or {"type": "object", "properties": {}}, form.ui or {}
     data, refusal, status = {}, None, 200
     if request.method == "POST":
         data, rows_changed = form_post(schema, ui)

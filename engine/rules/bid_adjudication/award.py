@@ -8,6 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from engine.rules.decision import Decision, RuleViolation
+from engine.rules.money import money
 from engine.rules.bid_adjudication.ranking import DESCENDING_KINDS, cents
 
 
@@ -98,8 +99,8 @@ def reasonableness_hint(offers, offers_status, bid, max_pct_of_estimate=110, sal
         if reference in (None, ""):
             hints[str(offer["offer_id"])] = None
             continue
-        pct = (Decimal(str(offer["price"])) * 100 / Decimal(str(reference))).quantize(Decimal("0.01"))
-        within = pct >= Decimal(str(sale_min_pct_of_appraisal)) if descending else pct <= Decimal(str(max_pct_of_estimate))
+        pct = (money(offer["price"]) * 100 / money(reference)).quantize(Decimal("0.01"))
+        within = pct >= money(sale_min_pct_of_appraisal) if descending else pct <= money(max_pct_of_estimate)
         hints[str(offer["offer_id"])] = {"pct_of_reference": str(pct), "within_hint": within}
     return Decision(outcome=hints, rule_ids=("AMB-41", "BID-10" if descending else "BID-17"),
                     inputs={"reference": reference, "kind": bid["kind"], "max_pct_of_estimate": str(max_pct_of_estimate),

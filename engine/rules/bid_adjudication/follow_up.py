@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
+from engine.rules.calendar import as_local_date
 from engine.rules.decision import Decision, Refusal, RuleViolation
 from engine.rules.bid_adjudication.ranking import cents, exact
 
@@ -57,7 +58,7 @@ def follow_up_result(action, quotes, kind, collusion_of_all=False) -> Decision:
 
 def fiscal_year_end(day, fiscal_year_start="07-01") -> date:
     """AMB-46: the last day of the fiscal year that holds `day` (1 July – 30 June by default)."""
-    day = day if isinstance(day, date) else date.fromisoformat(str(day))
+    day = as_local_date(day)
     month, first = (int(p) for p in str(fiscal_year_start).split("-"))
     start = date(day.year, month, first)
     next_start = date(day.year + 1, month, first) if day >= start else start
@@ -87,8 +88,9 @@ def similar_purchase_allowed(matter, today, locks, emergency_justification=None,
                              scope="ALL_CANCELLATION_CAUSES") -> Decision:
     """BID-36: a similar purchase is barred until the lock's fiscal year ends, unless an unforeseen
     need or an emergency is documented."""
-    day = today if isinstance(today, date) else date.fromisoformat(str(today))
-    live = [l for l in locks if date.fromisoformat(str(l["locked_until"])) >= day
+    day = as_local_date(today)
+    # A lock runs to the end of a fiscal year: a registry day, never an instant.
+    live = [l for l in locks if as_local_date(l["locked_until"], instants=False) >= day
             and (scope == "ALL_CANCELLATION_CAUSES" or l["cause"] == "desisted")]
     emergency = bool(str(emergency_justification or "").strip())
     return Decision(outcome=not live or emergency, rule_ids=("BID-36", "AMB-46"),

@@ -8,28 +8,30 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 from engine.rules.decision import Decision
+from engine.rules.money import cents as money_cents, money
 from engine.rules.bid_adjudication.screening import CONSIDERED
 
-CENT = Decimal("0.01")
 # BID-10 / AMB-39: sales and leases go to the highest reasonable offer.
 DESCENDING_KINDS = ("sale", "lease")
 
 
 def exact(value) -> Decimal:
+    # Stricter than the shared helper: a bid's amounts arrive as text or Decimal, never floats.
     if isinstance(value, float):
         raise TypeError("money never travels as a float")
-    return value if isinstance(value, Decimal) else Decimal(str(value))
+    return money(value)
 
 
 def cents(value) -> str:
-    return str(exact(value).quantize(CENT, rounding=ROUND_HALF_UP))
+    """The amount as contract text, half-up to the cent (TC-5)."""
+    return str(money_cents(exact(value), rounding=ROUND_HALF_UP))
 
 
 def evaluated_price(price, preference_pct, kind="acquisition") -> Decimal:
     """AMB-38: price × (1 − pct/100), half-up to cents; Ley 14-2004 preferences are for purchases,
     so a sale or lease ranks on the offered amount."""
     pct = exact(preference_pct or 0) if kind not in DESCENDING_KINDS else Decimal(0)
-    return (exact(price) * (Decimal(100) - pct) / Decimal(100)).quantize(CENT, rounding=ROUND_HALF_UP)
+    return money_cents(exact(price) * (Decimal(100) - pct) / Decimal(100), rounding=ROUND_HALF_UP)
 
 
 def rank_offers(offers, offers_status, kind) -> Decision:

@@ -5,17 +5,13 @@ anniversary and the bidder may bid again on it (`eligible_again`). Periods never
 """
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import timedelta
 
-from engine.rules.dates import add_months
+from engine.rules.calendar import add_months, as_local_date
 from engine.rules.decision import Decision, RuleViolation
 
 SANCTION_RULES = {"MULTIPLE_ENVELOPES": ("BID-21",), "CONSPIRACY": ("BID-25",), "COLLUSION": ("BID-29", "AMB-43"),
                   "UNJUSTIFIED_COMPLAINT": ("BID-27", "AMB-49"), None: ("BID-27",)}
-
-
-def as_day(value) -> date:
-    return value if isinstance(value, date) else date.fromisoformat(str(value))
 
 
 def month_range(reason, ban_range, collusion_range) -> tuple[int, int]:
@@ -40,7 +36,7 @@ def check_sanctions(sanctions, candidates, ban_range, collusion_range) -> None:
 
 def ban_periods(sanctions, resolution_date, candidates=()) -> Decision:
     """AMB-47: from the resolution date; through = from + months − 1 day; eligible again on the anniversary."""
-    start = as_day(resolution_date)
+    start = as_local_date(resolution_date)
     reasons = {c["bidder_id"]: c["reason"] for c in candidates or []}
     bans, rule_ids = [], ["AMB-47", "TC-3"]
     for sanction in sanctions:

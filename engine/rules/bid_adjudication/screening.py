@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from engine.rules.calendar import as_local_date
 from engine.rules.decision import Decision
 
 CONSIDERED = "CONSIDERED"
@@ -35,7 +36,8 @@ def _instant(value) -> datetime | None:
 def opening_day(bid, today, offers_due_at=None):
     """The day the bid was opened (its offers were due), which decides who was banned then."""
     due = _instant(offers_due_at or bid.get("offers_due_at"))
-    return due.date() if due is not None else today
+    # The Puerto Rico day of the deadline: a UTC text near midnight must not name the next day.
+    return as_local_date(due) if due is not None else today
 
 
 def _rules_of(statuses: dict) -> tuple[str, ...]:

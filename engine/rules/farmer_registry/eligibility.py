@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import ROUND_DOWN, Decimal
 
 from engine.rules.decision import Decision
+from engine.rules.money import cents, money
 
 TYPE_NOT_ELIGIBLE = "TYPE_NOT_ELIGIBLE"
 INCOME_SHARE_BELOW_THRESHOLD = "INCOME_SHARE_BELOW_THRESHOLD"
@@ -27,16 +28,9 @@ REASON_RULES = {
     DOCUMENTS_NOT_SUPPLIED: ("FAR-08",),
 }
 
-_CENT = Decimal("0.01")
-
-
-def _exact(value) -> Decimal:
-    return value if isinstance(value, Decimal) else Decimal(str(value))
-
-
 def share_text(share: Decimal) -> str:
     # Truncated, never rounded up: a shown "50.00" must never hide a share the exact test refuses.
-    return str(share.quantize(_CENT, rounding=ROUND_DOWN))
+    return str(cents(share, rounding=ROUND_DOWN))
 
 
 def producer_type_in_scope(producer_type, eligible_types) -> Decision:
@@ -48,7 +42,7 @@ def producer_type_in_scope(producer_type, eligible_types) -> Decision:
 
 def income_share_qualifies(gross_annual_income, activity_income, min_share_pct) -> Decision:
     """FAR-04 / FAR-05 / AMB-01 / AMB-21: the activity's share of gross income, exactly, with `>=`."""
-    gross, activity, threshold = _exact(gross_annual_income), _exact(activity_income), _exact(min_share_pct)
+    gross, activity, threshold = money(gross_annual_income), money(activity_income), money(min_share_pct)
     # Cross-multiplied so no division ever rounds: 49.99 % stays below 50 %.
     qualifies = gross > 0 and activity * 100 >= threshold * gross
     share = (activity * 100 / gross) if gross > 0 else Decimal(0)

@@ -5,10 +5,9 @@ the case's state and variables stay exactly as they were.
 """
 from __future__ import annotations
 
-from decimal import Decimal
-
 from engine.rules.facts import Facts
 from engine.rules.decision import Refusal, RuleViolation
+from engine.rules.money import money
 from engine.rules.farmer_registry.eligibility import REASON_RULES
 
 ADMISSION = "farmer_registry_admission"
@@ -25,7 +24,7 @@ def application_filed(variables: dict, facts: Facts) -> None:
 
 
 def _income_consistent(gross, activity) -> None:
-    if gross is not None and activity is not None and Decimal(str(activity)) > Decimal(str(gross)):
+    if gross is not None and activity is not None and money(activity) > money(gross):
         raise RuleViolation("ACTIVITY_INCOME_EXCEEDS_GROSS",
                             "the activity's income cannot exceed the gross annual income", ("FAR-04",))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine.rules.dates import add_years, as_day
+from engine.rules.calendar import add_years, as_local_date
 from engine.rules.decision import Decision
 
 FIXED_CYCLE = "FIXED_CYCLE"
@@ -17,7 +17,7 @@ LAPSE_STATUS = {"SUSPEND_NOTIFICATIONS": "RENEWAL_OVERDUE", "NONE": "ACTIVE", "R
 
 
 def _window(opened_on, days, last_timely_day) -> dict:
-    opened, last = as_day(opened_on), as_day(last_timely_day)
+    opened, last = as_local_date(opened_on, instants=False), as_local_date(last_timely_day, instants=False)
     nominal = opened + timedelta(days=int(days))
     if last < nominal:
         raise ValueError(f"last timely day {last} is before the nominal day {nominal}")
@@ -37,7 +37,7 @@ def review_window(notified_on, days, last_timely_day) -> Decision:
 
 def review_request_timely(filed_on, review_deadline) -> Decision:
     """FAR-12 / FAR-13 / AMB-14: day 20 is timely, day 21 is late and closes judicial review."""
-    filed, deadline = as_day(filed_on), as_day(review_deadline)
+    filed, deadline = as_local_date(filed_on, instants=False), as_local_date(review_deadline, instants=False)
     return Decision(outcome=filed <= deadline, rule_ids=("FAR-12", "FAR-13", "AMB-14"),
                     inputs={"filed_on": filed, "review_deadline": deadline})
 
@@ -54,7 +54,7 @@ def extra_documents_window(requested_on, days, last_timely_day) -> Decision:
 
 def first_renewal_due(admission_date, renewal_years) -> Decision:
     """FAR-15 / TC-3d: the first notice of continued interest is due two years after admission."""
-    admitted, years = as_day(admission_date), int(renewal_years)
+    admitted, years = as_local_date(admission_date, instants=False), int(renewal_years)
     due = add_years(admitted, years)
     return Decision(outcome=due, rule_ids=("FAR-15", "AMB-17", "TC-3", "TC-3d"),
                     inputs={"admission_date": admitted, "renewal_years": years},
@@ -69,7 +69,8 @@ def next_renewal_due(registered_on, renewal_due, renewal_years, filed_on, anchor
     late filing does not move the cycle. A due date that an administrator moved off the cycle is
     simply advanced by the period.
     """
-    registered, due, years, filed = as_day(registered_on), as_day(renewal_due), int(renewal_years), as_day(filed_on)
+    registered, due, filed = (as_local_date(v, instants=False) for v in (registered_on, renewal_due, filed_on))
+    years = int(renewal_years)
     if anchor == FILING_DATE:
         new_due = add_years(filed, years)
     elif anchor == FIXED_CYCLE:
@@ -88,7 +89,7 @@ def renewal_lapse(renewal_due, today, on_lapse) -> Decision:
     """FAR-15 / AMB-17: no renewal by the due date; by default notices stop (RENEWAL_OVERDUE)."""
     if on_lapse not in LAPSE_STATUS:
         raise ValueError(f"unknown farmer.onRenewalLapse {on_lapse!r}")
-    due, day = as_day(renewal_due), as_day(today)
+    due, day = as_local_date(renewal_due, instants=False), as_local_date(today, instants=False)
     return Decision(outcome=LAPSE_STATUS[on_lapse], rule_ids=("FAR-15", "FAR-14", "AMB-17"),
                     inputs={"renewal_due": due, "today": day, "on_renewal_lapse": on_lapse},
                     details={"registry_status": LAPSE_STATUS[on_lapse], "days_overdue": (day - due).days})

@@ -7,10 +7,11 @@ left pending, and the same function is run again once those decisions are in `ap
 """
 from __future__ import annotations
 
-from datetime import date, datetime
 from decimal import Decimal
 
+from engine.rules.calendar import as_local_date
 from engine.rules.decision import Decision
+from engine.rules.money import money
 
 NOT_OWNER = "NOT_OWNER"
 LOT_AUTH_FORM_INVALID = "LOT_AUTH_FORM_INVALID"
@@ -51,22 +52,12 @@ BASIC_DOCUMENTS = ("photos", "ownership_evidence", "income_evidence", "photo_id"
 _STRONGER_FORMS = {"written": ("written", "sworn"), "sworn": ("sworn",)}
 
 
-def _day(value) -> date | None:
-    if value is None or isinstance(value, date) and not isinstance(value, datetime):
-        return value
-    return date.fromisoformat(str(value))
-
-
-def _money(value) -> Decimal:
-    return value if isinstance(value, Decimal) else Decimal(str(value))
-
-
 def income_limit(household_size, thresholds) -> Decimal:
     """The Orden Administrativa's ceiling for a household; the largest size listed covers bigger ones."""
     if not thresholds:
         raise ValueError("materials.lowIncomeThresholds is not set: the Secretario's Orden Administrativa "
                          "must be entered as a parameter before cases are opened")
-    table = {int(size): _money(limit) for size, limit in dict(thresholds).items()}
+    table = {int(size): money(limit) for size, limit in dict(thresholds).items()}
     size = int(household_size)
     if size < 1:
         raise ValueError("a household has at least one member")
@@ -76,7 +67,7 @@ def income_limit(household_size, thresholds) -> Decimal:
 
 def income_within_limit(household_size, annual_income, thresholds) -> Decision:
     """MAT-06 / MAT-40 / AMB-31: low income means at or below the limit for the household's size."""
-    limit, income = income_limit(household_size, thresholds), _money(annual_income)
+    limit, income = income_limit(household_size, thresholds), money(annual_income)
     return Decision(outcome=income <= limit, rule_ids=("MAT-06", "MAT-40", "AMB-31", "TC-4"),
                     inputs={"household_size": int(household_size), "annual_income": income,
                             "thresholds": dict(thresholds)},
@@ -166,6 +157,8 @@ def assess_eligibility(applicant, household, property_, request, labor_certified
                        assessed_on, approvals=None, ownership_docs_rule=None) -> Decision:
     """AMB-23 with reason codes; `outcome` is True, False, or None while a special path is pending."""
     approvals = dict(approvals or {})
+    # The card's expiry and the assessment are days the papers name, never instants.
+    assessed = None if assessed_on is None else as_local_date(assessed_on, instants=False)
     reasons: list[str] = []
     pending: list[str] = []
     checks = _ownership(property_, documents, approvals, ownership_docs_rule, reasons, pending)
@@ -186,8 +179,9 @@ def assess_eligibility(applicant, household, property_, request, labor_certified
         reasons.append(EMPLOYEE_DISPENSA_REQUIRED)
     kind = request.get("type")
     if kind == "disability_adaptation":
-        valid_until = _day((documents or {}).get("disability_id_valid_until"))
-        checks["disability_id_valid"] = valid_until is not None and valid_until >= _day(assessed_on)
+        valid_until = (documents or {}).get("disability_id_valid_until")
+        checks["disability_id_valid"] = valid_until is not None and \
+            as_local_date(valid_until, instants=False) >= assessed
         if not checks["disability_id_valid"]:
             reasons.append(DISABILITY_ID_EXPIRED)
     for path, refusal in ((RETAINING_WALL, RETAINING_WALL_NEED_NOT_EVIDENCED),
@@ -206,7 +200,7 @@ def assess_eligibility(applicant, household, property_, request, labor_certified
         outcome=eligible, rule_ids=tuple(rule_ids),
         inputs={"applicant": dict(applicant), "household": dict(household), "property": dict(property_),
                 "request_type": kind, "labor_certified": bool(labor_certified), "documents": dict(documents or {}),
-                "income_limit": income.details["income_limit"], "assessed_on": _day(assessed_on),
+                "income_limit": income.details["income_limit"], "assessed_on": assessed,
                 "approvals": approvals},
         details={"reasons": reasons, "special_paths": [] if reasons else pending, "checks": checks})
 

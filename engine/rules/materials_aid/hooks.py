@@ -5,10 +5,9 @@ RULES.md §5, so the case's state and variables stay exactly as they were.
 """
 from __future__ import annotations
 
-from decimal import Decimal
-
 from engine.rules.facts import Facts
 from engine.rules.decision import Refusal, RuleViolation
+from engine.rules.money import money
 from engine.rules.materials_aid.eligibility import (
     HEIR_AUTHORIZATION_INCOMPLETE, LOT_AUTH_FORM_INVALID, lot_authorization_presented,
     lot_authorization_valid, needs_lot_authorization, required_documents,
@@ -132,7 +131,7 @@ def central_review_decided(data: dict, facts: Facts) -> None:
     if case.get("max_aid_amount") is None:
         raise RuleViolation(MAX_AID_NOT_SET, "the maximum aid (materials.maxAidAmount) was not set when this "
                                              "case started", ("MAT-21", "AMB-31"))
-    total, maximum = Decimal(str(case["selected_total"])), Decimal(str(case["max_aid_amount"]))
+    total, maximum = money(case["selected_total"]), money(case["max_aid_amount"])
     if total > maximum:
         raise RuleViolation(MAX_AID_EXCEEDED, f"the selected quote ({total:.2f}) exceeds the maximum aid "
                                               f"({maximum:.2f})", ("MAT-21", "AMB-31"))

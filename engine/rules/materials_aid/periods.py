@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine.rules.dates import add_years, as_day
+from engine.rules.calendar import add_years, as_local_date
 from engine.rules.decision import Decision
 
 NONE, DISASTER, STRUCTURAL_RISK = "none", "disaster", "structural_risk"
 
 
 def _window(start, days, last_timely_day) -> dict:
-    opened, last = as_day(start), as_day(last_timely_day)
+    opened, last = as_local_date(start, instants=False), as_local_date(last_timely_day, instants=False)
     nominal = opened + timedelta(days=int(days))
     if last < nominal:
         raise ValueError(f"last timely day {last} is before the nominal day {nominal}")
@@ -50,7 +50,7 @@ def extended_use_deadline(current_deadline, days_granted, last_timely_day) -> De
 
 def application_validity(filing_date, years) -> Decision:
     """MAT-37 / AMB-29: valid on the filing date … the day before its anniversary; a purchase order stops it."""
-    filed = as_day(filing_date)
+    filed = as_local_date(filing_date, instants=False)
     valid_through = add_years(filed, int(years)) - timedelta(days=1)
     return Decision(outcome=valid_through, rule_ids=("MAT-37", "AMB-29", "TC-3b"),
                     inputs={"filing_date": filed, "years": int(years)},
@@ -59,7 +59,7 @@ def application_validity(filing_date, years) -> Decision:
 
 def visit_not_before(current_use_deadline, visit_on_completion_notice=False) -> Decision:
     """MAT-19: the follow-up visit comes once the period to rehabilitate has run (not on an early notice)."""
-    deadline = as_day(current_use_deadline)
+    deadline = as_local_date(current_use_deadline, instants=False)
     return Decision(outcome=deadline + timedelta(days=1), rule_ids=("MAT-19", "MAT-36"),
                     inputs={"use_deadline": deadline, "visit_on_completion_notice": bool(visit_on_completion_notice)})
 
@@ -76,14 +76,15 @@ def reapply_bar(last_use_date, applied_on, priority, wait_years, anniversary_all
                 exemption_requires_new_event=True) -> Decision:
     """MAT-30 / AMB-28 / AMB-37 / TC-3a: a beneficiary waits 2 years after using the materials,
     unless a disaster or a structural risk (MAT-28) has happened since."""
-    inputs = {"last_use_date": last_use_date, "applied_on": as_day(applied_on), "priority": dict(priority or {}),
+    inputs = {"last_use_date": last_use_date, "applied_on": as_local_date(applied_on, instants=False),
+              "priority": dict(priority or {}),
               "wait_years": int(wait_years), "anniversary_allowed": bool(anniversary_allowed),
               "exemption_requires_new_event": bool(exemption_requires_new_event)}
     rule_ids = ("MAT-30", "MAT-28", "AMB-28", "AMB-37", "TC-3a")
     if last_use_date is None:
         return Decision(outcome=False, rule_ids=rule_ids, inputs=inputs,
                         details={"reapply_earliest": None, "exempt": False})
-    last_use = as_day(last_use_date)
+    last_use = as_local_date(last_use_date, instants=False)
     earliest = add_years(last_use, int(wait_years))
     if not anniversary_allowed:
         earliest += timedelta(days=1)
@@ -91,6 +92,6 @@ def reapply_bar(last_use_date, applied_on, priority, wait_years, anniversary_all
     kind = (priority or {}).get("kind") or NONE
     event = (priority or {}).get("event_date")
     exempt = kind != NONE and (not exemption_requires_new_event
-                               or (event is not None and as_day(event) > last_use))
+                               or (event is not None and as_local_date(event, instants=False) > last_use))
     return Decision(outcome=within_wait and not exempt, rule_ids=rule_ids, inputs=inputs,
                     details={"reapply_earliest": earliest, "exempt": within_wait and exempt})

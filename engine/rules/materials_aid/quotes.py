@@ -6,20 +6,16 @@ from any other store does not count, and three distinct registered stores must b
 from __future__ import annotations
 
 import unicodedata
-from decimal import Decimal
 
 from engine.rules.decision import Decision
+# Half-even to the cent, as these amounts always were; `cents` is the shared helper.
+from engine.rules.money import cents
 
 QUOTE_STORE_NOT_REGISTERED = "QUOTE_STORE_NOT_REGISTERED"
 QUOTES_NOT_THREE_DISTINCT = "QUOTES_NOT_THREE_DISTINCT"
 ITEM_NOT_INDISPENSABLE = "ITEM_NOT_INDISPENSABLE"
 MAX_AID_EXCEEDED = "MAX_AID_EXCEEDED"
 MISUSED_VALUE, ALL_DELIVERED = "MISUSED_VALUE", "ALL_DELIVERED"
-_CENT = Decimal("0.01")
-
-
-def cents(value) -> Decimal:
-    return (value if isinstance(value, Decimal) else Decimal(str(value))).quantize(_CENT)
 
 
 def _key(text) -> str:

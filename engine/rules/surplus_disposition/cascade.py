@@ -3,6 +3,7 @@ whether a stage serves a request as it arrives or waits for its window, the lots
 (units one by one to producers, the whole item otherwise) and who is next in line for a lot."""
 from __future__ import annotations
 
+from engine.rules.calendar import as_local_date
 from engine.rules.decision import Decision
 from engine.rules.surplus_disposition.categories import government_order, has_producer_utility
 from engine.rules.surplus_disposition.requests import LIVE, STAGE_OF_CATEGORY
@@ -102,8 +103,9 @@ def lot_candidates(lot, requests, item, producer_utility_types, gov_order, max_u
         asked = [r for r in _in_stage(requests, stage) if lot["units"][0] in r.get("units", [])
                  and _under_cap(r, lot, item, max_units_per_producer)]
         order = [r["request_id"] for r in asked]
+        # The window closes at the end of its last Puerto Rico day, whatever offset a stamp carries.
         in_window = [r["request_id"] for r in asked if not lot.get("lottery_until")
-                     or str(r["received_at"])[:10] <= str(lot["lottery_until"])]
+                     or as_local_date(r["received_at"]) <= as_local_date(lot["lottery_until"])]
         rules = ("FAR-19", "FAR-20", "FAR-21", "AMB-15") + (("AMB-16",) if max_units_per_producer else ())
     else:
         order, rules = [r["request_id"] for r in _in_stage(requests, stage)], ("SUR-13", "SUR-23")

@@ -1,12 +1,13 @@
 """Small shared helpers of the surplus rules: exact money (TC-4/TC-5) and days."""
 from __future__ import annotations
 
-from datetime import date, datetime
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
 
+from engine.rules.calendar import as_local_date
 from engine.rules.decision import RuleViolation
+from engine.rules.money import cents as money_cents
 
-CENT = Decimal("0.01")
 SUR = "surplus_disposition"
 
 # Requester kinds of the contract and the groups the rules speak of.
@@ -17,14 +18,10 @@ PAYING_KINDS = ("productor", "sin_fines_de_lucro")  # pay the collector before d
 
 
 def cents(value) -> Decimal:
-    """Exact cents; refuses what is not an amount."""
+    """Exact cents, half-up (TC-5); an absent amount is zero; refuses what is not an amount."""
     if value is None or value == "":
         return Decimal("0.00")
-    try:
-        amount = value if isinstance(value, Decimal) else Decimal(str(value))
-    except InvalidOperation as exc:
-        raise ValueError(f"not an amount: {value!r}") from exc
-    return amount.quantize(CENT, rounding=ROUND_HALF_UP)
+    return money_cents(value, rounding=ROUND_HALF_UP)
 
 
 def text(amount: Decimal) -> str:
@@ -32,9 +29,9 @@ def text(amount: Decimal) -> str:
 
 
 def day(value) -> date:
-    if isinstance(value, datetime):
-        return value.date()
-    return value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
+    """The legal day of a value (the engine's one date policy): an instant is the Puerto Rico day
+    it falls on, so a delivery stamped 22:00 in San Juan (02:00 UTC) keeps its own day."""
+    return as_local_date(value)
 
 
 def refuse(code: str, message: str, *rule_ids: str):

@@ -7,10 +7,11 @@ MARKET_VALUE (an unendorsed non-profit under `MARKET_VALUE_SALE`).
 """
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from engine.rules.decision import Decision
-from engine.rules.surplus_disposition.common import CENT, cents, refuse, text
+from engine.rules.money import money
+from engine.rules.surplus_disposition.common import cents, refuse, text
 
 COMPONENTS = {
     "GOV_NOMINAL": ("nominal_value", ("custody_costs", "maintenance_costs", "repair_costs", "habilitation_costs"),
@@ -37,7 +38,7 @@ def discount_pct(table, household_size, annual_income) -> Decimal:
         minimum = int(row.get("min_household", row.get("minHousehold", 0)) or 0)
         maximum = row.get("max_income", row.get("maxIncome"))
         if int(household_size) >= minimum and (maximum is None or cents(annual_income) <= cents(maximum)):
-            return Decimal(str(row["pct"]))
+            return money(row["pct"])
     return Decimal(0)
 
 
@@ -57,7 +58,7 @@ def sale_price(basis, data, discount_table=None, household_size=None, annual_inc
             refuse("PRICE_EXCEEDS_FMV", f"the price {asked} exceeds the fair market value {fmv}", "FAR-22", "SUR-11")
         pct = discount_pct(discount_table, household_size, annual_income) if data.get("discount_requested") \
             else Decimal(0)
-        discount = (asked * pct / 100).quantize(CENT, rounding=ROUND_HALF_UP)
+        discount = cents(asked * pct / 100)  # half-up to the cent (TC-5)
         price = asked - discount
         rules = ("SUR-11", "FAR-22") + (("FAR-26", "AMB-19") if data.get("discount_requested") else ())
         return Decision(text(price), rules,

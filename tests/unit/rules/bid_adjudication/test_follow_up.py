@@ -8,7 +8,7 @@ fiscal year (1 July – 30 June) ends, for every cause by default, unless an eme
 """
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, timezone
 
 import pytest
 
@@ -101,6 +101,9 @@ def test_follow_up_result(action, quotes, kind, collusion, contractor, total, ru
     pytest.param("2025-07-01", "07-01", "2026-06-30", id="AMB-46-first-day-of-new-fy"),
     pytest.param("2024-09-10", "01-01", "2024-12-31", id="AMB-46-calendar-fiscal-year"),
     pytest.param(date(2024, 2, 29), "07-01", "2024-06-30", id="AMB-46-date-object"),
+    # 22:00 on 30 June in San Juan (02:00 UTC on 1 July) is still the old fiscal year.
+    pytest.param(datetime(2025, 7, 1, 2, tzinfo=timezone.utc), "07-01", "2025-06-30", id="AMB-46-instant-pr-day"),
+    pytest.param("2025-07-01T02:00:00+00:00", "07-01", "2025-06-30", id="AMB-46-instant-text-pr-day"),
 ])
 def test_fiscal_year_end(day, start, end):
     assert fiscal_year_end(day, start) == D(end)

@@ -6,6 +6,8 @@ months − 1 day; the bidder may bid again on from + months (BID-S19: 2024-11-25
 """
 from __future__ import annotations
 
+from datetime import date, datetime, timezone
+
 import pytest
 
 from engine.rules.bid_adjudication.sanctions import ban_periods, check_sanctions, month_range
@@ -32,6 +34,15 @@ def test_ban_periods_dates(resolution, months, through, again):
     assert decision.details["sanctions"][0]["months"] == months
     assert decision.details["sanctions"][0]["reason"] == "CONSPIRACY"
     assert decision.rule_ids == ("AMB-47", "TC-3", "BID-25")
+
+
+def test_a_resolution_instant_bans_from_its_puerto_rico_day():
+    # Recorded at 22:00 in San Juan (02:00 UTC the next day): the ban runs from the resolution's day.
+    decision = ban_periods([{"bidder_id": "BB", "kind": "ban", "months": 18}],
+                           datetime(2024, 11, 26, 2, 0, tzinfo=timezone.utc))
+    assert decision.outcome == [{"bidder_id": "BB", "from": "2024-11-25", "through": "2026-05-24",
+                                 "eligible_again": "2026-05-25"}]
+    assert decision.inputs["resolution_date"] == date(2024, 11, 25)
 
 
 def test_bid_s19_both_conspirators_banned_from_the_same_resolution():

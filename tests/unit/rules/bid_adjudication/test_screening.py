@@ -122,6 +122,10 @@ def test_a_late_envelope_is_not_a_second_envelope():
     pytest.param(DUE, date(2024, 9, 20), date(2024, 9, 10), id="BID-21-opening-day-from-due-instant"),
     pytest.param(datetime(2024, 9, 10, 10, tzinfo=AST), date(2024, 9, 20), date(2024, 9, 10), id="BID-21-datetime"),
     pytest.param(None, date(2024, 9, 20), date(2024, 9, 20), id="BID-21-no-due-date-today"),
+    # 22:00 in San Juan is 02:00 UTC the next day: the bid opened on the Puerto Rico day.
+    pytest.param("2024-09-11T02:00:00+00:00", date(2024, 9, 20), date(2024, 9, 10), id="BID-21-utc-due-is-the-pr-day"),
+    pytest.param(datetime(2024, 9, 11, 2, tzinfo=timezone.utc), date(2024, 9, 20), date(2024, 9, 10),
+                 id="BID-21-utc-datetime-is-the-pr-day"),
 ])
 def test_opening_day(due, today, expected):
     assert opening_day({"offers_due_at": due}, today) == expected

@@ -198,3 +198,12 @@ def test_lot_candidates_transfer(the_lot, action, buyer, rules):
                 req("MUN-GONE", 1, "2024-04-01T10:00:00-04:00", status="NO_INTEREST")]
     decision = lot_candidates(the_lot, requests, DESK, UTILITIES, "AGENCIES_THEN_MUNICIPALITIES")
     assert decision.outcome == action and decision.details["buyer"] == buyer and decision.rule_ids == rules
+
+
+def test_a_request_stamped_in_utc_counts_on_its_puerto_rico_day():
+    # 02:00 UTC on 14 Sep is 22:00 on 13 Sep in Puerto Rico: still inside a window ending the 13th.
+    late_evening = req("F-34", 2, "2024-09-14T02:00:00+00:00", kind="productor", units=["U2"])
+    decision = lot_candidates(lot("CATEGORY_2", "U2", lottery_until="2024-09-13"), [F31, late_evening], PUMPS,
+                              UTILITIES, "AGENCIES_THEN_MUNICIPALITIES")
+    assert decision.outcome == "LOTTERY"
+    assert decision.details["candidates"] == ["F-31", "F-34"]

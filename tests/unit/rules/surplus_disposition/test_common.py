@@ -1,7 +1,7 @@
 """Direct tests of engine/rules/surplus_disposition/common.py: exact cents (TC-4, TC-5 half-up) and days."""
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 from decimal import Decimal
 
 import pytest
@@ -35,6 +35,9 @@ def test_cents_refuses_what_is_not_an_amount(value):
     pytest.param(datetime(2024, 9, 10, 23, 59), date(2024, 9, 10), id="TC-1-instant-its-day"),
     pytest.param("2024-09-10", date(2024, 9, 10), id="TC-1-iso-day"),
     pytest.param("2024-09-10T14:00:00-04:00", date(2024, 9, 10), id="TC-1-iso-instant-text"),
+    # 02:00 UTC on 1 March is still 29 February in Puerto Rico: the UTC date would be a day late.
+    pytest.param("2024-03-01T02:00:00+00:00", date(2024, 2, 29), id="TC-1-utc-text-is-the-pr-day"),
+    pytest.param(datetime(2024, 3, 1, 2, 0, tzinfo=timezone.utc), date(2024, 2, 29), id="TC-1-utc-instant-is-the-pr-day"),
 ])
 def test_day(value, expected):
     assert day(value) == expected

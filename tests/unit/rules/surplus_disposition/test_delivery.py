@@ -132,6 +132,13 @@ def test_retention_dates(delivered, through, free):
     assert decision.inputs == {"delivered_on": delivered[:10], "years": 3, "anchor": "DELIVERY_DATE"}
 
 
+def test_retention_runs_from_the_puerto_rico_day_of_a_utc_delivery():
+    # 02:00 UTC on 1 March is 22:00 on 29 February in Puerto Rico: delivered on the 29th.
+    decision = retention_dates("2024-03-01T02:00:00+00:00", 3)
+    assert decision.outcome == {"retention_active_through": "2027-02-27", "retention_free_from": "2027-02-28"}
+    assert decision.inputs["delivered_on"] == "2024-02-29"
+
+
 def test_retention_dates_unknown_anchor():
     with pytest.raises(ValueError):
         retention_dates("2024-09-10", 3, "SALE_DATE")

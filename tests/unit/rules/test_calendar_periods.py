@@ -1,32 +1,38 @@
-"""Direct tests of engine/rules/dates.py: the year and month arithmetic of TC-3 (never rolls).
+"""The rules' year and month arithmetic of TC-3 (never rolls), from engine/rules/calendar.py.
 
 TC-3: same month and day N years later, 29 Feb maps to 28 Feb. Periods start on a day, never an
-instant. Months (AMB-47 bans): same day N months later, clamped to the last day of a shorter month.
+instant: the rules read their start with `as_local_date(value, instants=False)`. Months (AMB-47
+bans): same day N months later, clamped to the last day of a shorter month.
 """
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 
 import pytest
 
-from engine.rules.dates import add_months, add_years, as_day
+from engine.rules.calendar import add_months, add_years, as_local_date
 
 
 @pytest.mark.parametrize(("value", "expected"), [
     pytest.param(date(2024, 2, 5), date(2024, 2, 5), id="TC-3-date-as-is"),
     pytest.param("2024-02-29", date(2024, 2, 29), id="TC-3-iso-text"),
 ])
-def test_as_day_accepts_days(value, expected):
-    assert as_day(value) == expected
+def test_a_period_starts_on_a_day(value, expected):
+    assert as_local_date(value, instants=False) == expected
 
 
 @pytest.mark.parametrize("value", [
     pytest.param(datetime(2024, 2, 5, 10, 0), id="TC-3-instant-refused"),
     pytest.param("05/02/2024", id="TC-3-not-iso"),
+    pytest.param(datetime(2024, 2, 5, 10, 0, tzinfo=timezone.utc), id="TC-3-aware-instant-refused"),
+    pytest.param("2024-02-05T10:00:00-04:00", id="TC-3-instant-text-refused"),
+    # date.fromisoformat alone would read these as 29 Feb; a period's day is written YYYY-MM-DD.
+    pytest.param("20240229", id="TC-3-compact-not-a-day"),
+    pytest.param("2024-W09-4", id="TC-3-week-date-not-a-day"),
 ])
-def test_as_day_refuses_what_is_not_a_day(value):
+def test_a_period_refuses_what_is_not_a_day(value):
     with pytest.raises(ValueError):
-        as_day(value)
+        as_local_date(value, instants=False)
 
 
 @pytest.mark.parametrize(("start", "years", "expected"), [
