@@ -15,13 +15,13 @@ from engine.errors import BadRequest
 from engine.config.settings import Settings
 
 from api import errors
-from api.auth import authenticate_request, release_read_connection
+from api.rest.auth import authenticate_request, release_read_connection
 from api.hostile_input import refuse_hostile_input
-from api.routes import accounts, admin, instances, ops, processes, registries, tasks
-from api.routes import materials_registries
-from api.routes import bidder_registry
-from api.routes import notifications
-from api.web import install as install_web
+from api.rest import accounts, admin, instances, ops, processes, registries, tasks
+from api.rest import materials_registries
+from api.rest import bidder_registry
+from api.rest import notifications
+from api.web.site import install as install_web
 
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
 

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 
 from marshmallow import Schema, fields, validate
 
-from api.routes.bidder_registry import BidderCreateSchema, NewSanctionSchema
+from api.rest.bidder_registry import BidderCreateSchema, NewSanctionSchema
 from engine.rules.calendar import add_months, local_date
 from engine.errors import ValidationFailed
 from engine.registries import bidders

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from api.materials_registry_schemas import (
+from api.rest.materials_registry_schemas import (
     BeneficiaryCreateSchema, BeneficiaryPatchSchema, StoreCreateSchema, StorePatchSchema,
 )
 from engine.registries import beneficiaries, regional_offices, stores

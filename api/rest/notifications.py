@@ -8,9 +8,9 @@ from marshmallow import Schema, fields
 from engine.queries import cases as queries
 from engine.registries import notifications
 
-from api.auth import actor, read_rows
-from api.responses import answer
-from api.routes import ID
+from api.rest.auth import actor, read_rows
+from api.rest.responses import answer
+from api.rest import ID
 
 blp = Blueprint("notifications", __name__, url_prefix="/api/v1", description="Notifications outbox")
 

@@ -50,19 +50,19 @@ def demo_users(engine) -> list[str]:
 
 DEMO_STEPS: list[Callable[..., list[str]]] = [demo_users]
 
-from api.demo_farmer_registry import farmer_registry_demo  # noqa: E402  (it reads `table` from here)
+from api.demo.farmer_registry import farmer_registry_demo  # noqa: E402  (it reads `table` from here)
 
 DEMO_STEPS.append(farmer_registry_demo)
 
-from api.demo_materials_aid import materials_aid_demo  # noqa: E402  (it reads `table` from here)
+from api.demo.materials_aid import materials_aid_demo  # noqa: E402  (it reads `table` from here)
 
 DEMO_STEPS.append(materials_aid_demo)
 
-from api.demo_bid_adjudication import bid_adjudication_demo  # noqa: E402  (it reads `table` from here)
+from api.demo.bid_adjudication import bid_adjudication_demo  # noqa: E402  (it reads `table` from here)
 
 DEMO_STEPS.append(bid_adjudication_demo)
 
-from api.demo_surplus_disposition import surplus_disposition_demo  # noqa: E402  (it reads `table` from here)
+from api.demo.surplus_disposition import surplus_disposition_demo  # noqa: E402  (it reads `table` from here)
 
 DEMO_STEPS.append(surplus_disposition_demo)
 

@@ -6,13 +6,13 @@ from flask_smorest import Blueprint
 from engine.queries import cases as queries
 from engine.commands import tasks as commands
 
-from api.auth import actor, engine, read_rows
-from api.responses import answer
-from api.pagination import page_response
-from api.schemas import (
+from api.rest.auth import actor, engine, read_rows
+from api.rest.responses import answer
+from api.rest.pagination import page_response
+from api.rest.schemas import (
     AssignSchema, CompleteResultSchema, CompleteSchema, TaskDetailSchema, TaskListArgs, TaskSchema,
 )
-from api.routes import ID
+from api.rest import ID
 
 blp = Blueprint("tasks", __name__, url_prefix="/api/v1/tasks", description="Human tasks")
 

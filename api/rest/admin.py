@@ -8,8 +8,8 @@ from engine.config.clock import parse_instant
 from engine.errors import Forbidden, NotFound, ValidationFailed
 from engine.worker import move_clock
 
-from api.auth import actor, engine
-from api.schemas import ClockSchema, ClockUpdateSchema, ParameterSchema, ParameterUpdateSchema
+from api.rest.auth import actor, engine
+from api.rest.schemas import ClockSchema, ClockUpdateSchema, ParameterSchema, ParameterUpdateSchema
 
 blp = Blueprint("admin", __name__, url_prefix="/api/v1", description="Parameters and clock")
 

@@ -9,9 +9,9 @@ from engine.commands.deploy import deploy
 from engine.definitions import repository
 from engine.errors import BadRequest, Forbidden
 
-from api.auth import actor, engine
-from api.schemas import DeployFilesSchema, DeployResultSchema, ProcessSchema, VersionSchema
-from api.routes import VERSION
+from api.rest.auth import actor, engine
+from api.rest.schemas import DeployFilesSchema, DeployResultSchema, ProcessSchema, VersionSchema
+from api.rest import VERSION
 
 blp = Blueprint("processes", __name__, url_prefix="/api/v1/processes", description="Process definitions")
 

@@ -6,12 +6,12 @@ from flask_smorest import Blueprint
 
 from engine.registries import beneficiaries, regional_offices, stores
 
-from api.auth import actor, engine, require_admin
-from api.materials_registry_schemas import (
+from api.rest.auth import actor, engine, require_admin
+from api.rest.materials_registry_schemas import (
     BeneficiaryCreateSchema, BeneficiaryListArgs, BeneficiaryPatchSchema, BeneficiarySchema,
     RegionalOfficeSchema, StoreCreateSchema, StoreListArgs, StorePatchSchema, StoreSchema,
 )
-from api.pagination import page_response
+from api.rest.pagination import page_response
 
 blp = Blueprint("materials_registries", __name__, url_prefix="/api/v1/registries",
                 description="Materials aid registries")

@@ -13,9 +13,9 @@ from engine.config.parameters import snapshot, typed_value
 from engine.registries import bidders
 from engine.rules.bid_adjudication import similar_purchase_allowed
 
-from api.auth import actor, engine, require_admin
-from api.pagination import page_response
-from api.schemas import PageArgs, _Strict
+from api.rest.auth import actor, engine, require_admin
+from api.rest.pagination import page_response
+from api.rest.schemas import PageArgs, _Strict
 
 blp = Blueprint("bidder_registry", __name__, url_prefix="/api/v1/registries", description="Bidder registry")
 BIDDER_ID = validate.Regexp(bidders.ID_PATTERN.pattern, error="letters, digits and . _ - (up to 40)")

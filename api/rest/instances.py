@@ -7,14 +7,14 @@ from engine.queries import cases as queries, shapes as views
 from engine.commands.cases import cancel_case, retry_case, start_case
 from engine.commands.messages import send_message
 
-from api.auth import actor, engine, read_rows
-from api.responses import answer
-from api.pagination import page_response
-from api.schemas import (
+from api.rest.auth import actor, engine, read_rows
+from api.rest.responses import answer
+from api.rest.pagination import page_response
+from api.rest.schemas import (
     CancelSchema, CaseSchema, CaseSummarySchema, HistoryEventSchema, InstanceListArgs, MessageSchema,
     StartCaseSchema,
 )
-from api.routes import ID
+from api.rest import ID
 
 blp = Blueprint("instances", __name__, url_prefix="/api/v1", description="Cases (process instances)")
 

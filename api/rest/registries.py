@@ -7,9 +7,9 @@ from engine.errors import ValidationFailed
 from engine.registries import farmers
 from engine.procedures.farmer_registry.bindings import start_membership_case
 
-from api.auth import actor, engine, require_admin
-from api.pagination import page_response
-from api.registry_schemas import FarmerCreateSchema, FarmerListArgs, FarmerPatchSchema, FarmerSchema
+from api.rest.auth import actor, engine, require_admin
+from api.rest.pagination import page_response
+from api.rest.registry_schemas import FarmerCreateSchema, FarmerListArgs, FarmerPatchSchema, FarmerSchema
 
 blp = Blueprint("registries", __name__, url_prefix="/api/v1/registries", description="Registries")
 

@@ -8,7 +8,7 @@ from sqlalchemy import func, select, text
 from engine.persistence.models import ProcessInstance, Task, Timer
 from engine.queries.shapes import IS_OPEN
 
-from api.auth import engine
+from api.rest.auth import engine
 
 blp = Blueprint("ops", __name__)
 

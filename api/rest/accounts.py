@@ -9,8 +9,8 @@ from engine.identity import accounts
 from engine.queries import shapes as views
 from engine.persistence.models import Role, User
 
-from api.auth import actor, bearer_token, engine, require_admin
-from api.schemas import LoginSchema, RoleSchema, TokenSchema, UserCreateSchema, UserSchema
+from api.rest.auth import actor, bearer_token, engine, require_admin
+from api.rest.schemas import LoginSchema, RoleSchema, TokenSchema, UserCreateSchema, UserSchema
 
 blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authentication, users and roles")
 
