@@ -17,6 +17,8 @@ from engine.identity.actor import SYSTEM, Actor
 from engine.persistence.models import ProcessDefinition, ProcessInstance
 from engine.registries import bidders
 
+from api.demo.common import table
+
 BID = "bid_adjudication"
 SECRETARY, BOARD = (Actor(role, frozenset({role})) for role in ("bid_board_secretary", "bid_board"))
 
@@ -74,8 +76,6 @@ def _cases(engine) -> list[tuple[str, str, str]]:
 
 
 def bid_adjudication_demo(engine) -> list[str]:
-    from api.demo import table
-
     def deployed(session):
         return session.scalar(select(func.count()).select_from(ProcessDefinition)
                               .where(ProcessDefinition.key == BID)) > 0

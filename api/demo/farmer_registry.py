@@ -17,6 +17,8 @@ from engine.identity.actor import SYSTEM, Actor
 from engine.persistence.models import ProcessDefinition, ProcessInstance
 from engine.registries import farmers
 
+from api.demo.common import table
+
 ADMISSION = "farmer_registry_admission"
 # The fixtures of EXAMPLES.md "Global test setup": ACTIVE, renewal current.
 PRODUCERS = [
@@ -79,8 +81,6 @@ def _cases(engine) -> list[tuple[str, str, str]]:
 
 
 def farmer_registry_demo(engine) -> list[str]:
-    from api.demo import table
-
     def deployed(session):
         return session.scalar(select(func.count()).select_from(ProcessDefinition)
                               .where(ProcessDefinition.key == ADMISSION)) > 0

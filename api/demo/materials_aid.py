@@ -18,7 +18,7 @@ from engine.definitions.repository import latest
 from engine.persistence.models import ProcessInstance, User
 from engine.registries import stores
 
-from api.demo import DEMO_PASSWORD, table
+from api.demo.common import DEMO_PASSWORD, table
 
 MATERIALS = "materials_aid"
 STORES = [("RL-1001", "Ferretería Borinquen", True), ("RL-1002", "Ferretería El Coquí", True),

@@ -15,6 +15,8 @@ from engine.commands.messages import send_message
 from engine.identity.actor import Actor
 from engine.persistence.models import ProcessDefinition, ProcessInstance
 
+from api.demo.common import table
+
 SUR = "surplus_disposition"
 OFFICER = Actor("surplus_officer", frozenset({"surplus_officer"}))
 
@@ -67,8 +69,6 @@ def _cases(engine) -> list[tuple[str, str, str]]:
 
 
 def surplus_disposition_demo(engine) -> list[str]:
-    from api.demo import table
-
     def deployed(session):
         return session.scalar(select(func.count()).select_from(ProcessDefinition)
                               .where(ProcessDefinition.key == SUR)) > 0
