@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from engine.registries.farmers import PRODUCER_TYPES, STATUSES
+from engine.queries.registries import FARMER_STATUSES as STATUSES, PRODUCER_TYPES
 
 from api.rest.schemas import PageArgs, _Strict
 

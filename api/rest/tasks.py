@@ -30,7 +30,7 @@ def list_tasks(args):
 @blp.route(f"/<{ID}:task_id>", methods=["GET"])
 @blp.response(200, TaskDetailSchema)
 def get_task(task_id):
-    return answer(engine().read(lambda s: queries.get_task(engine(), s, actor(), task_id)))
+    return answer(engine().read(queries.get_task, engine().versions, actor(), task_id))
 
 
 @blp.route(f"/<{ID}:task_id>/claim", methods=["POST"])

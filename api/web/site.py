@@ -20,6 +20,8 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import EngineError
+from engine.identity.actor import Actor
+from engine.kernel import access
 from engine.rules.decision import RuleViolation
 
 from api.web import i18n, labels, rule_texts
@@ -29,22 +31,22 @@ from api.web.blueprint import bp
 log = logging.getLogger("tramite.web")
 
 
-NAV = (  # (endpoint, label, endpoints that light it up, who sees it)
-    ("web.inbox", _l("Bandeja"), ("web.inbox", "web.task"), web_session.is_staff),
-    ("web.start", _l("Iniciar caso"), ("web.start", "web.start_form"), web_session.is_staff),
-    ("web.dashboard", _l("Tablero"), ("web.dashboard",), web_session.sees_everything),
-    ("web.cases", _l("Casos"), ("web.cases", "web.case"), web_session.sees_everything),
-    ("web.processes", _l("Procesos"), ("web.processes", "web.modeler", "web.diff"), web_session.is_owner),
-    ("web.admin_users", _l("Administración"), ("web.admin_",), web_session.is_admin),
+NAV = (  # (endpoint, label, endpoints that light it up, who sees it: a predicate of engine.kernel.access)
+    ("web.inbox", _l("Bandeja"), ("web.inbox", "web.task"), access.works_cases),
+    ("web.start", _l("Iniciar caso"), ("web.start", "web.start_form"), access.works_cases),
+    ("web.dashboard", _l("Tablero"), ("web.dashboard",), access.sees_all_cases),
+    ("web.cases", _l("Casos"), ("web.cases", "web.case"), access.sees_all_cases),
+    ("web.processes", _l("Procesos"), ("web.processes", "web.modeler", "web.diff"), access.owns_processes),
+    ("web.admin_users", _l("Administración"), ("web.admin_",), access.administers),
 )
 
 
-def _nav(user: dict | None) -> list[dict]:
-    if user is None:
+def _nav(actor: Actor | None) -> list[dict]:
+    if actor is None:
         return []
     here = request.endpoint or ""
     return [{"endpoint": endpoint, "label": label, "active": any(here.startswith(p) for p in lit)}
-            for endpoint, label, lit, who in NAV if who(user)]
+            for endpoint, label, lit, who in NAV if who(actor)]
 
 
 def _json_script(value) -> Markup:
@@ -64,12 +66,13 @@ def _context():
     if request.blueprint != "web":
         return {}
     user = web_session.current_user()
-    return {"current_user": user, "nav_items": _nav(user), "languages": i18n.LANGUAGES,
+    actor = web_session.actor_of(user) if user else None
+    return {"current_user": user, "nav_items": _nav(actor), "languages": i18n.LANGUAGES,
             "language": i18n.selected_language(), "csrf_token": web_session.csrf_token,
-            "csrf_field": web_session.CSRF_FIELD, "is_admin": bool(user and web_session.is_admin(user)),
-            "sees_everything": bool(user and web_session.sees_everything(user)),
-            "is_supervisor": bool(user and "supervisor" in user["roles"]),
-            "is_owner": bool(user and web_session.is_owner(user))}
+            "csrf_field": web_session.CSRF_FIELD, "is_admin": bool(actor and access.administers(actor)),
+            "sees_everything": bool(actor and access.sees_all_cases(actor)),
+            "is_supervisor": bool(actor and actor.is_supervisor),
+            "is_owner": bool(actor and access.owns_processes(actor))}
 
 
 @bp.errorhandler(EngineError)

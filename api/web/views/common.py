@@ -5,11 +5,8 @@ from dataclasses import dataclass, field
 
 from flask import g, request
 from flask_babel import gettext as _
-from sqlalchemy import select
-
-from engine.queries import cases as queries
+from engine.queries import accounts as account_queries, cases as queries
 from engine.errors import Conflict, EngineError, Forbidden, NotFound, ValidationFailed
-from engine.persistence.models import Role
 from engine.rules.decision import RuleViolation
 
 from api.web import formkit, labels, rule_texts
@@ -26,9 +23,7 @@ def process_names() -> dict[str, str]:
 def role_labels() -> dict[str, str]:
     """{role id: label in the page's language}, read once per request."""
     if "web_roles" not in g:
-        english = selected_language() == "en"
-        g.web_roles = {r.id: (r.label_en if english else r.label_es)
-                       for r in engine().read(lambda s: s.scalars(select(Role)).all())}
+        g.web_roles = engine().read(account_queries.role_labels, selected_language() == "en")
     return g.web_roles
 
 

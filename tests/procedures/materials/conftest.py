@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import update
 
-from engine.identity import accounts
+from engine.commands import accounts
 from engine.bootstrap import procedure_files
 from engine.config.clock import parse_instant
 from engine.identity.actor import SYSTEM
