@@ -24,6 +24,7 @@ from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.rules.decision import RuleViolation
 
+from api.errors import http_status
 from api.web import i18n, labels, rule_texts
 from api.web import session as web_session
 from api.web.blueprint import bp
@@ -77,13 +78,15 @@ def _context():
 
 @bp.errorhandler(EngineError)
 def _engine_error(exc: EngineError):
-    return render_template("web/error.html", status=exc.status, message=exc.message, errors=exc.errors), exc.status
+    status = http_status(exc)[0]
+    return render_template("web/error.html", status=status, message=exc.message, errors=exc.errors), status
 
 
 @bp.errorhandler(RuleViolation)
 def _rule_error(exc: RuleViolation):
-    return render_template("web/error.html", status=exc.status, message=rule_texts.text(exc.code, exc.message),
-                           errors={"rule": [exc.code], "rule_ids": exc.rule_ids}), exc.status
+    status = http_status(exc)[0]
+    return render_template("web/error.html", status=status, message=rule_texts.text(exc.code, exc.message),
+                           errors={"rule": [exc.code], "rule_ids": exc.rule_ids}), status
 
 
 @bp.errorhandler(HTTPException)

@@ -31,7 +31,8 @@ class LoginPolicy:
 
 
 class TooManyLogins(EngineError):
-    status, reason = 429, "Too Many Requests"
+    """Too many failed logins for a username or from an address (429 with Retry-After)."""
+
     code = "TOO_MANY_LOGIN_ATTEMPTS"
 
     def __init__(self, retry_after: int):

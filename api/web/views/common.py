@@ -9,6 +9,7 @@ from engine.queries import accounts as account_queries, cases as queries
 from engine.errors import Conflict, EngineError, Forbidden, NotFound, ValidationFailed
 from engine.rules.decision import RuleViolation
 
+from api.errors import http_status
 from api.web import formkit, labels, rule_texts
 from api.web.i18n import selected_language
 from api.web.session import engine, web_actor
@@ -62,13 +63,13 @@ def run(command, *args, **kwargs):
     except ValidationFailed as exc:
         return None, Refusal(422, _("Revise los campos marcados."), labels.friendly_errors(exc.errors))
     except RuleViolation as exc:
-        return None, _refusal(exc.status, exc, exc.code, exc.rule_ids)
+        return None, _refusal(http_status(exc)[0], exc, exc.code, exc.rule_ids)
     except Conflict as exc:
-        return None, _refusal(409, exc, exc.code)
+        return None, _refusal(http_status(exc)[0], exc, exc.code)
     except (Forbidden, NotFound) as exc:
-        return None, Refusal(exc.status, exc.message)
+        return None, Refusal(http_status(exc)[0], exc.message)
     except EngineError as exc:
-        return None, Refusal(exc.status, exc.message, labels.friendly_errors(exc.errors))
+        return None, Refusal(http_status(exc)[0], exc.message, labels.friendly_errors(exc.errors))
 
 
 def read(query, *args, **kwargs):

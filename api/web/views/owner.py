@@ -12,6 +12,7 @@ from engine.errors import EngineError
 from engine.kernel import access
 from engine.queries import processes as queries
 
+from api.errors import http_status
 from api.web import formkit
 from api.web.i18n import selected_language
 from api.web.modeler_i18n import PANEL_ES
@@ -68,7 +69,7 @@ def deploy_version(key):
         answer, created = engine().execute(deploy_edit, web_actor(), key, int(body.get("base_version") or 0) or None,
                                            body.get("xml"), body.get("forms"))
     except EngineError as exc:
-        return jsonify({"message": exc.message, "errors": exc.errors}), exc.status
+        return jsonify({"message": exc.message, "errors": exc.errors}), http_status(exc)[0]
     result = {"key": answer["key"], "version": answer["version"], "created": created}
     result["processes_url"] = url_for("web.processes")
     result["edit_url"] = url_for("web.modeler", key=key, version=result["version"])
