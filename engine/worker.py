@@ -9,7 +9,8 @@ import threading
 from engine.commands.timers import fire_timer, lease_due_timers, record_failure
 from engine.identity.actor import SYSTEM
 from engine.errors import EngineError
-from engine.registries.notifications import SmtpSettings, deliver_outbox
+from engine.commands.notifications import deliver_outbox
+from engine.registries.notifications import SmtpSettings
 from engine.config.settings import timer_lease
 
 log = logging.getLogger("tramite.timers")

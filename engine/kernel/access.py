@@ -28,6 +28,16 @@ def owns_processes(actor: Actor) -> bool:
     return actor.is_admin or actor.holds("process_owner")
 
 
+def is_engine(actor: Actor) -> bool:
+    """The engine itself (timer workers, start-up, the demo seed), never a person's request."""
+    return actor.username == SYSTEM.username
+
+
+def require_engine(actor: Actor, doing: str) -> None:
+    if not is_engine(actor):
+        raise Forbidden(f"only the engine may {doing}")
+
+
 def administers(actor: Actor) -> bool:
     """Users, roles, parameters, registry corrections and the clock are an admin's."""
     return actor.is_admin
@@ -116,7 +126,7 @@ def visible_cases_condition(actor: Actor, instance, versions_with_my_lanes):
 
 def may_start(actor: Actor, starter_lane: str | None) -> bool:
     """The starter lane's role starts a case; a diagram without one is started by supervisors/admins."""
-    if actor.username == SYSTEM.username:
+    if is_engine(actor):
         return True
     return actor.holds(starter_lane) if starter_lane else sees_all_cases(actor)
 

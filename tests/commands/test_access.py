@@ -7,9 +7,10 @@ from datetime import date, timedelta
 
 import pytest
 
-from engine.commands import accounts, clock, deploy, parameters, registries
+from engine.commands import accounts, clock, deploy, notifications, parameters, registries, setup, timers
 from engine.errors import Forbidden
 from engine.identity.actor import SYSTEM, Actor
+from engine.registries.notifications import SmtpSettings
 from engine.queries import accounts as account_queries, dashboard
 from tests.conftest import PASSWORD, USERS
 from tests.support.diagrams import rules_flow
@@ -118,3 +119,15 @@ def test_a_process_owner_deploys_and_edits_a_version(engine):
     xml = next(c for n, c in rules_flow().items() if n.endswith(".bpmn"))
     again, created = engine.execute(deploy.deploy_edit, who("owner"), "test_rules", None, xml, {})
     assert not created and again == answer
+
+
+@pytest.mark.parametrize("command, args", [
+    (timers.lease_due_timers, ("a-worker",)), (timers.next_due_timer, (None,)), (timers.fire_timer, (1,)),
+    (timers.record_failure, (1, "boom")), (notifications.deliver_outbox, (SmtpSettings(host="localhost"),)),
+    (setup.seed_catalogues, ()),
+])
+def test_the_engine_s_own_commands_refuse_every_person_even_an_admin(engine, command, args):
+    args = tuple(engine.now() if a is None else a for a in args)
+    with pytest.raises(Forbidden, match="only the engine may"):
+        engine.execute(command, who("admin"), *args)
+    engine.execute(command, SYSTEM, *args)  # nothing due, nothing pending: each does nothing
