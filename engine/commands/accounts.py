@@ -102,24 +102,35 @@ def set_active(ctx, username: str, active: bool) -> dict:
 
 # -- logging in and out -------------------------------------------------------------------------
 
-def issue_token(ctx, username: str, password: str, address: str = "unknown",
-                policy: login_throttle.LoginPolicy | None = None) -> dict | None:
-    """`{"token", "expires_at", "user"}` for good credentials, None for bad ones; 429 while too
-    many have failed. A failure is counted in this transaction, which must commit for the count to
-    hold: so it is an answer here, and `log_in` turns it into the 401."""
+def _user_with(ctx, username: str, password: str, address: str, policy, lookup: str | None = None) -> User | None:
+    """The active user these credentials name (found as `lookup`, default `username`), or None with
+    the failure counted under `username`; 429 while the username or the address has used up its
+    failures (checked before the password is looked at)."""
     policy = policy or login_throttle.LoginPolicy()
     now = datetime.now(timezone.utc)
-    login_throttle.check(ctx.conn, policy, username, address, now)  # before the password is even looked at
-    user = ctx.session.scalars(select(User).where(User.username == username)).first()
+    login_throttle.check(ctx.conn, policy, username, address, now)
+    user = ctx.session.scalars(select(User).where(User.username == (lookup or username))).first()
     if not accounts.password_matches(user, password):
         login_throttle.record_failure(ctx.conn, policy, username, address, now)
         return None
     login_throttle.forget(ctx.conn, username)
+    return user
+
+
+def issue_token(ctx, username: str, password: str, address: str = "unknown",
+                policy: login_throttle.LoginPolicy | None = None) -> dict | None:
+    """`{"token", "expires_at", "user"}` for good credentials, None for bad ones. A failure is
+    counted in this transaction, which must commit for the count to hold: so it is an answer here,
+    and `log_in` turns it into the 401 once the transaction is over."""
+    user = _user_with(ctx, username, password, address, policy)
+    if user is None:
+        return None
     token = secrets.token_urlsafe(32)
     # Tokens live on the machine's time, not the engine clock: moving a training clock two
     # years ahead must not log everybody out.
-    row = ApiToken(token_hash=accounts.token_hash(token), user_id=user.id, created_at=now,
-                   expires_at=now + accounts.TOKEN_LIFETIME)
+    issued = datetime.now(timezone.utc)
+    row = ApiToken(token_hash=accounts.token_hash(token), user_id=user.id, created_at=issued,
+                   expires_at=issued + accounts.TOKEN_LIFETIME)
     ctx.session.add(row)
     return {"token": token, "expires_at": row.expires_at.isoformat(), "user": shapes.user(user)}
 
@@ -136,16 +147,10 @@ def log_in(engine, username: str, password: str, address: str,
 def verify_login(ctx, username: str, password: str, address: str = "unknown",
                  policy: login_throttle.LoginPolicy | None = None) -> dict | None:
     """The web page's login: the signed-in user (`shapes.signed_in`) for good credentials of an
-    active user, else None; the same throttle as the API's token route (429 while too many failed)."""
-    policy = policy or login_throttle.LoginPolicy()
-    now = datetime.now(timezone.utc)
-    login_throttle.check(ctx.conn, policy, username, address, now)
-    user = ctx.session.scalars(select(User).where(User.username == username.strip())).first()
-    if not accounts.password_matches(user, password):
-        login_throttle.record_failure(ctx.conn, policy, username, address, now)
-        return None
-    login_throttle.forget(ctx.conn, username)
-    return shapes.signed_in(user)
+    active user, else None; the same throttle as the API's token route. A username typed with
+    spaces around it is the user's (a failure is counted under what was typed)."""
+    user = _user_with(ctx, username, password, address, policy, lookup=username.strip())
+    return shapes.signed_in(user) if user is not None else None
 
 
 def revoke_token(ctx, token: str) -> None:

@@ -35,7 +35,7 @@ def _instant(target: datetime | str) -> datetime:
         raise ValidationFailed("bad instant", {"now": [str(exc)]}) from None
 
 
-def check_move(ctx, clock, target: datetime) -> None:
+def check_move(ctx, target: datetime) -> None:
     """Refuse before any timer fires: an admin's move, forward only."""
     access.require_admin(ctx.actor, "move the clock")
     if target < ctx.now:
@@ -46,7 +46,7 @@ def check_move(ctx, clock, target: datetime) -> None:
 def set_clock(ctx, clock, target: datetime) -> None:
     """The move's last step: the clock reads `target`, on record (the timers on the way have fired)."""
     _manual(clock)
-    check_move(ctx, clock, target)
+    check_move(ctx, target)
     clock.move_to(ctx.conn, target)
     ctx.audit("clock_moved", data={"to": target})
 
@@ -56,7 +56,7 @@ def move_clock(engine, actor, target: datetime | str) -> int:
     returns how many fired."""
     _manual(engine.clock)
     target = _instant(target)
-    engine.execute(check_move, actor, engine.clock, target)
+    engine.execute(check_move, actor, target)
     fired = 0
     for _ in range(MAX_FIRINGS_PER_MOVE):
         due = engine.execute(next_due_timer, SYSTEM, target)

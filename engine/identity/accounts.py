@@ -61,6 +61,7 @@ def actor_of(user: User) -> Actor:
 
 
 def seed_roles(session: Session) -> int:
+    """Add the roles of processes/roles.json that are missing (run by engine.commands.setup)."""
     have = set(session.scalars(select(Role.id)))
     entries = json.loads((processes_dir() / "roles.json").read_text(encoding="utf-8"))
     added = 0
