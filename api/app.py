@@ -1,4 +1,10 @@
-"""The Flask application factory: the engine, the REST blueprints, the OpenAPI document."""
+"""The composition root: one engine, the list of blueprints (the REST resources of API.md, then
+the operations routes), the web application, the request guards and the error mapping.
+
+`api/rest/` holds the REST routes and their schemas, `api/web/` the pages, `api/cli.py` the
+command line and `api/demo/` the demo seed; each route or page is one call of an engine command
+or query, and each refusal takes its HTTP status from `api/errors.py`.
+"""
 from __future__ import annotations
 
 import json
@@ -15,15 +21,21 @@ from engine.errors import BadRequest
 from engine.config.settings import Settings
 
 from api import errors
-from api.auth import authenticate_request, release_read_connection
 from api.hostile_input import refuse_hostile_input
-from api.routes import accounts, admin, instances, ops, processes, registries, tasks
-from api.routes import materials_registries
-from api.routes import bidder_registry
-from api.routes import notifications
-from api.web import install as install_web
+from api.rest import (
+    accounts, admin, bidder_registry, instances, materials_registries, notifications, ops, processes, registries,
+    tasks,
+)
+from api.rest.auth import authenticate_request, release_read_connection
+from api.static import install as install_static
+from api.web.site import install as install_web
 
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
+# The REST resources, in the order the OpenAPI document lists them; a new resource is one line here.
+API_BLUEPRINTS = (accounts.blp, processes.blp, instances.blp, tasks.blp, admin.blp, registries.blp,
+                  materials_registries.blp, bidder_registry.blp, notifications.blp)
+# Routes outside the OpenAPI document: the landing page, health and metrics.
+PLAIN_BLUEPRINTS = (ops.blp,)
 
 
 class DecimalJSONProvider(DefaultJSONProvider):
@@ -66,13 +78,10 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
             deploy_directory(engine)
 
     api = Api(app)
-    for module in (accounts, processes, instances, tasks, admin, registries):
-        api.register_blueprint(module.blp)
-    api.register_blueprint(materials_registries.blp)
-    api.register_blueprint(bidder_registry.blp)
-    api.register_blueprint(notifications.blp)
-    app.register_blueprint(ops.blp)
-    from api.static import install as install_static
+    for blueprint in API_BLUEPRINTS:
+        api.register_blueprint(blueprint)
+    for blueprint in PLAIN_BLUEPRINTS:
+        app.register_blueprint(blueprint)
     install_static(app)
     install_web(app)
     app.before_request(authenticate_request)

@@ -90,8 +90,8 @@ def cmd_seed_demo(_args) -> int:
 
 
 def cmd_users_create(args) -> int:
-    from engine.identity import accounts
     from engine.bootstrap import prepare
+    from engine.commands import accounts
     from engine.identity.actor import SYSTEM
     engine = _engine()
     # So that a fresh installation can get its first admin before the first `serve`.

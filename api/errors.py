@@ -1,4 +1,5 @@
-"""Maps every refusal to the error body of API.md, once; nothing escapes as a bare 500."""
+"""Every refusal of the engine as an HTTP status, once (the REST answers and the web pages both ask
+here), and the REST error body of API.md; nothing escapes as a bare 500."""
 from __future__ import annotations
 
 import logging
@@ -6,11 +7,29 @@ import logging
 from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
-from engine.errors import EngineError
+from engine.errors import BadRequest, Conflict, EngineError, Forbidden, NotFound, Unauthorized, ValidationFailed
 from engine.identity.login_throttle import TooManyLogins
-from engine.rules.decision import RuleViolation
+from engine.rules.decision import Refusal, RuleViolation
 
 log = logging.getLogger("tramite.api")
+
+# API.md §Conventions: the status of each kind of refusal; a kind not listed takes its base's.
+STATUSES: dict[type, tuple[int, str]] = {
+    EngineError: (400, "Bad Request"), BadRequest: (400, "Bad Request"),
+    Unauthorized: (401, "Unauthorized"), Forbidden: (403, "Forbidden"), NotFound: (404, "Not Found"),
+    Conflict: (409, "Conflict"), ValidationFailed: (422, "Unprocessable Entity"),
+    TooManyLogins: (429, "Too Many Requests"),
+    # A rule refuses what was asked (422), or refuses it as out of time or out of turn (409).
+    RuleViolation: (422, "Unprocessable Entity"), Refusal: (409, "Conflict"),
+}
+
+
+def http_status(exc: Exception) -> tuple[int, str]:
+    """(status, reason) of an engine refusal or a rule's."""
+    for kind in type(exc).__mro__:
+        if kind in STATUSES:
+            return STATUSES[kind]
+    return 500, "Internal Server Error"
 
 
 def body(status: int, reason: str, message: str, errors: dict | None = None):
@@ -40,14 +59,15 @@ def _flatten(errors, prefix="") -> dict[str, list[str]]:
 def install(app: Flask) -> None:
     @app.errorhandler(EngineError)
     def engine_error(exc: EngineError):
-        return body(exc.status, exc.reason, exc.message, exc.errors)
+        return body(*http_status(exc), exc.message, exc.errors)
 
     @app.errorhandler(TooManyLogins)
     def too_many_logins(exc: TooManyLogins):
         # API.md's error body plus the message in both languages: a login form shows it as it is.
-        response = jsonify({"code": exc.status, "status": exc.reason, "message": exc.message,
+        status, reason = http_status(exc)
+        response = jsonify({"code": status, "status": reason, "message": exc.message,
                             "message_en": exc.message, "message_es": exc.message_es, "errors": exc.errors})
-        response.status_code = exc.status
+        response.status_code = status
         response.headers["Retry-After"] = str(exc.retry_after)
         return response
 
@@ -55,7 +75,7 @@ def install(app: Flask) -> None:
     def rule_violation(exc: RuleViolation):
         # A rule may name several codes and the fields at fault (e.g. the missing documents).
         errors = {**(exc.errors or {}), "rule": list(dict.fromkeys([exc.code, *exc.errors.get("rule", [])]))}
-        return body(exc.status, exc.reason, exc.message, errors)
+        return body(*http_status(exc), exc.message, errors)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

@@ -17,7 +17,7 @@ def _copy_catalogues(target: Path) -> None:
 
 def build_engine(workdir: Path, *, user: bool = False, loop: bool = False):
     """A fresh SQLite database: migrations, seed, role bench_clerk, the bench diagram deployed."""
-    from engine.identity import accounts
+    from engine.commands import accounts
     from engine.bootstrap import prepare
     from engine.commands.deploy import deploy
     from engine.identity.actor import SYSTEM

@@ -66,7 +66,7 @@ def path_of(path: str, args: dict) -> str:
 
 def prepare(url: str, workdir: Path, *, cases: int, tasks: int, reuse: bool):
     """A database with the real procedures deployed and the bulk rows; reused if already loaded."""
-    from engine.identity import accounts
+    from engine.commands import accounts
     from engine.bootstrap import deploy_directory
     from engine.config.clock import parse_instant
     from engine.identity.actor import SYSTEM

@@ -15,7 +15,7 @@ from .raw import bench_raw
 
 
 def _prepare(url: str, workdir: Path):
-    from engine.identity import accounts
+    from engine.commands import accounts
     from engine.identity.actor import SYSTEM
 
     from tests.production.live import PASSWORD  # the password Installation.tokens() uses

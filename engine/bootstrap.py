@@ -4,9 +4,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from engine.identity import accounts
-from engine.config import parameters
 from engine.commands.deploy import deploy
+from engine.commands.setup import seed_catalogues
 from engine.identity.actor import SYSTEM
 from engine.kernel.engine import Engine
 from engine.procedures import ALL
@@ -24,7 +23,7 @@ def make_engine(database_url: str, clock=None) -> Engine:
 def prepare(engine, *, upgrade: bool = True) -> None:
     if upgrade:
         engine.db.upgrade()
-    engine.execute(lambda ctx: (accounts.seed_roles(ctx.session), parameters.seed(ctx.session)), SYSTEM)
+    engine.execute(seed_catalogues, SYSTEM)
 
 
 def procedure_files(folder: Path, forms_root: Path) -> dict[str, bytes]:

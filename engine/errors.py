@@ -1,4 +1,4 @@
-"""Errors are values with codes; the API maps each kind to one HTTP status, once."""
+"""Errors are values with codes; the API maps each kind to one HTTP status, once (api/errors.py)."""
 from __future__ import annotations
 
 from engine.rules.decision import RuleViolation  # noqa: F401  (re-exported: rules may not import the engine)
@@ -6,9 +6,6 @@ from engine.rules.decision import RuleViolation  # noqa: F401  (re-exported: rul
 
 class EngineError(Exception):
     """Base of every refusal the engine makes on purpose (never a crash)."""
-
-    status = 400
-    reason = "Bad Request"
 
     def __init__(self, message: str, errors: dict[str, list[str]] | None = None):
         super().__init__(message)
@@ -21,21 +18,19 @@ class BadRequest(EngineError):
 
 
 class Unauthorized(EngineError):
-    status, reason = 401, "Unauthorized"
+    """No credentials, or ones that no longer hold (an expired or revoked token)."""
 
 
 class Forbidden(EngineError):
-    status, reason = 403, "Forbidden"
+    """The actor may not act on, or see, what was asked (engine.kernel.access decides)."""
 
 
 class NotFound(EngineError):
-    status, reason = 404, "Not Found"
+    """Nothing by that id or name."""
 
 
 class Conflict(EngineError):
     """State conflict: task not open, stale version, message not expected now."""
-
-    status, reason = 409, "Conflict"
 
     def __init__(self, message: str, code: str | None = None, errors: dict | None = None):
         errors = dict(errors or {})
@@ -47,8 +42,6 @@ class Conflict(EngineError):
 
 class ValidationFailed(EngineError):
     """Per-field validation errors (JSON Schema, marshmallow, typed parameters)."""
-
-    status, reason = 422, "Unprocessable Entity"
 
 
 class ScriptError(Exception):

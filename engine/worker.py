@@ -1,4 +1,4 @@
-"""The timer worker loop and manual clock moves, both built on the timer commands."""
+"""The timer worker loop, built on the timer commands (a manual clock move is engine.commands.clock's)."""
 from __future__ import annotations
 
 import logging
@@ -6,15 +6,14 @@ import os
 import socket
 import threading
 
-from engine.commands.timers import fire_timer, lease_due_timers, next_due_timer, record_failure
+from engine.commands.timers import fire_timer, lease_due_timers, record_failure
 from engine.identity.actor import SYSTEM
-from engine.errors import Conflict, EngineError, NotFound
-from engine.kernel import access
-from engine.registries.notifications import SmtpSettings, deliver_outbox
+from engine.errors import EngineError
+from engine.commands.notifications import deliver_outbox
+from engine.registries.notifications import SmtpSettings
 from engine.config.settings import timer_lease
 
 log = logging.getLogger("tramite.timers")
-MAX_FIRINGS_PER_MOVE = 100_000
 
 
 def worker_name() -> str:
@@ -44,36 +43,6 @@ def fire_due(engine, owner: str | None = None, batch: int = 50, lease=None) -> i
         fired += sum(1 for timer_id in ids if _fire_safely(engine, timer_id))
         if len(ids) < batch:
             return fired
-
-
-def move_clock(engine, actor, target) -> int:
-    """Move the manual clock to `target`, firing every timer due on the way at its own instant."""
-    if not engine.clock.manual:
-        raise NotFound("the clock can be moved only when the server runs with TRAMITE_CLOCK=manual")
-    access.require_admin(actor, "move the clock")
-    if target < engine.now():
-        raise Conflict(f"time never moves backwards: the clock reads {engine.now().isoformat()}",
-                       code="CLOCK_BACKWARDS")
-    fired = 0
-    for _ in range(MAX_FIRINGS_PER_MOVE):
-        due = engine.execute(next_due_timer, SYSTEM, target)
-        if due is None:
-            break
-        timer_id, due_at = due
-        at = max(due_at, engine.now())
-
-        def step(ctx, timer_id=timer_id, at=at):
-            engine.clock.move_to(ctx.conn, at)
-            return fire_timer(ctx, timer_id)
-
-        try:
-            fired += 1 if engine.execute(step, SYSTEM, now=at) else 0
-        except Exception as exc:
-            log.exception("timer %s failed during a clock move", timer_id)
-            engine.execute(record_failure, SYSTEM, timer_id, str(exc))
-    engine.execute(lambda ctx: engine.clock.move_to(ctx.conn, target), actor)
-    engine.execute(lambda ctx: ctx.audit("clock_moved", data={"to": target}), actor)
-    return fired
 
 
 def work_round(engine, owner: str | None = None, lease=None, smtp: SmtpSettings | None = None) -> dict:

@@ -10,6 +10,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from api.app import create_app
+from engine.commands import accounts as account_commands
 from engine.identity import accounts
 from tests.support.databases import fresh_database
 from engine.bootstrap import prepare
@@ -78,9 +79,9 @@ def engine(database_url, migrated, password_hash, monkeypatch):
 
     def seed(ctx):
         for role, (es, en) in TEST_ROLES.items():
-            accounts.add_role(ctx, role, es, en)
+            account_commands.add_role(ctx, role, es, en)
         for username, roles in USERS.items():
-            accounts.create_user(ctx, username, PASSWORD, roles, full_name=username.title())
+            account_commands.create_user(ctx, username, PASSWORD, roles, full_name=username.title())
     eng.execute(seed, SYSTEM)
     yield eng
     eng.db.dispose()

@@ -8,7 +8,7 @@ post against the whole schema anyway, so a condition left out here only loses th
 """
 from __future__ import annotations
 
-from api.web import formkit
+from api.web.schema_walk import MISSING, resolve, token
 
 
 def conditions(schema: dict, root: dict) -> list[dict]:
@@ -16,23 +16,23 @@ def conditions(schema: dict, root: dict) -> list[dict]:
     made of `const`/`enum` properties and `required`. Others are left to the server, which
     validates every post anyway."""
     out = []
-    for part in [schema, *(formkit.resolve(p, root) for p in schema.get("allOf") or [])]:
-        test = formkit.resolve(part.get("if"), root) if isinstance(part.get("if"), dict) else None
+    for part in [schema, *(resolve(p, root) for p in schema.get("allOf") or [])]:
+        test = resolve(part.get("if"), root) if isinstance(part.get("if"), dict) else None
         if not test:
             continue
         allowed = {}
         for name, sub in (test.get("properties") or {}).items():
-            sub = formkit.resolve(sub, root)
+            sub = resolve(sub, root)
             if "const" in sub:
-                allowed[name] = [formkit.token(sub["const"])]
+                allowed[name] = [token(sub["const"])]
             elif isinstance(sub.get("enum"), list):
-                allowed[name] = [formkit.token(v) for v in sub["enum"]]
+                allowed[name] = [token(v) for v in sub["enum"]]
             else:
                 allowed = None
                 break
         if allowed is None or set(test) - {"properties", "required", "type"}:
             continue
-        branches = {k: list((formkit.resolve(part.get(k), root) or {}).get("required") or []) for k in ("then", "else")}
+        branches = {k: list((resolve(part.get(k), root) or {}).get("required") or []) for k in ("then", "else")}
         if branches["then"] or branches["else"]:
             out.append({"when": allowed, "present": list(test.get("required") or []), **branches})
     return out
@@ -41,11 +41,11 @@ def conditions(schema: dict, root: dict) -> list[dict]:
 def holds(condition: dict, value: dict) -> bool:
     """JSON Schema's reading of the `if`: an absent property passes unless `required` names it."""
     for name in condition["present"]:
-        if value.get(name, formkit.MISSING) in (formkit.MISSING, None, ""):
+        if value.get(name, MISSING) in (MISSING, None, ""):
             return False
     for name, allowed in condition["when"].items():
-        got = value.get(name, formkit.MISSING)
-        if got is not formkit.MISSING and formkit.token(got) not in allowed:
+        got = value.get(name, MISSING)
+        if got is not MISSING and token(got) not in allowed:
             return False
     return True
 

@@ -21,9 +21,9 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from api.web import form_conditions
+from api.web.schema_walk import MISSING, resolve, token  # noqa: F401  (part of this module's interface)
 from api.web.i18n import PR_OFFSET
 
-MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING", "__bool__": lambda self: False})()
 ROW_MARKER = "__row"
 DATE_PATTERNS = {r"^\d{4}-\d{2}-\d{2}$", r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
 LONG_TEXT = 300
@@ -56,18 +56,6 @@ class Field:
     @property
     def placeholder_token(self) -> str:
         return f"__I{self.depth}__"
-
-
-def resolve(schema: dict, root: dict) -> dict:
-    """Follow local `$ref`s (`#/$defs/...`); keywords beside a `$ref` win over the target's."""
-    for _ in range(20):
-        if not isinstance(schema, dict) or not str(schema.get("$ref", "")).startswith("#/"):
-            break
-        target: Any = root
-        for part in schema["$ref"][2:].split("/"):
-            target = target.get(part.replace("~1", "/").replace("~0", "~"), {}) if isinstance(target, dict) else {}
-        schema = {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
-    return schema if isinstance(schema, dict) else {}
 
 
 def _types(schema: dict) -> set:
@@ -120,11 +108,6 @@ def kind_of(schema: dict, ui: dict, root: dict) -> str:
     if fmt == "email" or widget == "email":
         return "email"
     return "text"
-
-
-def token(value) -> str:
-    """How an enum member travels in an HTML form (strings as themselves, others as JSON)."""
-    return value if isinstance(value, str) else json.dumps(value)
 
 
 def _join(path: str, key) -> str:

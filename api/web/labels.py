@@ -23,15 +23,16 @@ EVENTS = {
     "notification_sent": _l("Notificación enviada"),
 }
 
-# The notifications outbox (engine.registries.notifications): how a notice travels and where it is.
+# The notifications outbox (the engine's notifications): how a notice travels and where it is.
 CHANNELS = {"correo": _l("Correo electrónico"), "correo_postal": _l("Correo postal"), "portal": _l("Portal")}
 NOTICE_STATUS = {"pending": _l("Pendiente de envío"), "sent": _l("Enviada"), "failed": _l("Falló el envío")}
 
 ELEMENT_STATES = {"completed": _l("completado"), "active": _l("activo"), "waiting": _l("en espera"),
                   "error": _l("en error")}
 
-# jsonschema's English messages, recognised by their wording, in the user's language.
+# jsonschema's English messages (and the engine's own), recognised by their wording, in the user's language.
 _VALIDATION = [
+    (re.compile(r"required for a ban"), _l("Una inhabilitación dura un número de meses.")),
     (re.compile(r"is a required property"), _l("Este campo es obligatorio.")),
     (re.compile(r"does not match"), _l("El formato no es válido.")),
     (re.compile(r"is not of type '(number|integer)'"), _l("Escriba un número.")),

@@ -15,9 +15,10 @@ from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, redirect, request, session, url_for
 
-from engine.identity import accounts
-from engine.identity.actor import BUILTIN_ROLES, Actor
-from engine.persistence.models import User
+from engine.commands import accounts as account_commands
+from engine.identity.actor import Actor
+from engine.kernel import access
+from engine.queries import accounts as account_queries
 
 SESSION_LIFETIME = timedelta(hours=12)
 CSRF_FIELD = "_csrf"
@@ -28,20 +29,12 @@ def engine():
     return current_app.extensions["tramite"]
 
 
-def _user_view(user: User) -> dict:
-    return {"id": user.id, "username": user.username, "full_name": user.full_name or user.username,
-            "office": user.office, "roles": sorted(user.role_ids)}
-
-
 def load_user() -> None:
     g.web_user = None
     user_id = session.get("uid")
     if user_id is None:
         return
-    def read(session):
-        user = session.get(User, user_id)
-        return _user_view(user) if user is not None and user.active else None
-    user = engine().read(read)
+    user = engine().read(account_queries.signed_in_user, user_id)
     if user is None:
         session.pop("uid", None)
         return
@@ -53,18 +46,14 @@ def current_user() -> dict | None:
 
 
 def web_actor() -> Actor:
-    user = current_user()
-    return Actor(user["username"], frozenset(user["roles"]), user["office"])
+    return actor_of(current_user())
 
 
 def check_credentials(username: str, password: str) -> dict | None:
     """The user for good credentials, None for bad ones; raises TooManyLogins (429) like the API,
     counted in the database so every worker agrees."""
-    user_id = accounts.verify_login(engine(), username, password, request.remote_addr or "unknown",
-                                    current_app.config.get("TRAMITE_LOGIN_POLICY"))
-    if user_id is None:
-        return None
-    return engine().read(lambda s: _user_view(s.get(User, user_id)))
+    return engine().execute(account_commands.verify_login, Actor(username), username, password,
+                            request.remote_addr or "unknown", current_app.config.get("TRAMITE_LOGIN_POLICY"))
 
 
 def log_in(user: dict) -> None:
@@ -109,22 +98,6 @@ def safe_next(target: str | None) -> str | None:
     return target
 
 
-def is_staff(user: dict) -> bool:
-    return any(r not in BUILTIN_ROLES for r in user["roles"])
-
-
-def sees_everything(user: dict) -> bool:
-    return bool({"supervisor", "admin"} & set(user["roles"]))
-
-
-def is_owner(user: dict) -> bool:
-    return bool({"process_owner", "admin"} & set(user["roles"]))
-
-
-def is_admin(user: dict) -> bool:
-    return "admin" in user["roles"]
-
-
 def login_required(view):
     @wraps(view)
     def wrapper(*args, **kwargs):
@@ -135,23 +108,29 @@ def login_required(view):
 
 
 def allowed(check):
-    """A page for some users only: `check(user)` decides; others get 403, anonymous users the login."""
+    """A page for some users only: `check(actor)`, a predicate of engine.kernel.access, decides at
+    once (others get the 403 page, anonymous users the login); the command decides again."""
     def decorate(view):
         @wraps(view)
         @login_required
         def wrapper(*args, **kwargs):
-            if not check(current_user()):
+            if not check(web_actor()):
                 abort(403)
             return view(*args, **kwargs)
         return wrapper
     return decorate
 
 
+def actor_of(user: dict) -> Actor:
+    return Actor(user["username"], frozenset(user["roles"]), user["office"])
+
+
 def home_endpoint(user: dict) -> str:
-    if is_staff(user):
+    actor = actor_of(user)
+    if access.works_cases(actor):
         return "web.inbox"
-    if sees_everything(user):
+    if access.sees_all_cases(actor):
         return "web.dashboard"
-    if is_owner(user):
+    if access.owns_processes(actor):
         return "web.processes"
     return "web.inbox"

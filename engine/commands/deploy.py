@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 import hashlib
+import json
 
 from sqlalchemy import select
 
 from engine.identity import accounts
-from engine.definitions import repository
+from engine.definitions import form_files, repository
 from engine.definitions.validation import validate
 from engine.errors import BadRequest
+from engine.kernel import access
 from engine.persistence.models import ProcessDefinition
-
 
 def content_hash(files: dict[str, str]) -> str:
     digest = hashlib.sha256()
@@ -33,6 +34,7 @@ def _as_text(files: dict[str, bytes | str]) -> dict[str, str]:
 
 def deploy(ctx, key: str, files: dict[str, bytes | str]) -> tuple[ProcessDefinition, bool]:
     """(version, created): created is False when identical content was deployed before."""
+    access.require_process_owner(ctx.actor)
     if not files:
         raise BadRequest("no files uploaded", {"files": ["upload at least one .bpmn file"]})
     texts = _as_text(files)
@@ -57,3 +59,48 @@ def deploy(ctx, key: str, files: dict[str, bytes | str]) -> tuple[ProcessDefinit
     ctx.audit("process_deployed", data={"key": key, "version": definition.version, "hash": digest,
                                         "files": sorted(texts)})
     return definition, True
+
+
+def _answer(definition: ProcessDefinition, created: bool) -> tuple[dict, bool]:
+    return {"key": definition.key, "version": definition.version, "hash": definition.hash}, created
+
+
+def deploy_uploads(ctx, key: str, uploads: list[tuple[str, bytes]]) -> tuple[dict, bool]:
+    """POST /processes/{key}/versions: the uploaded (file name, content) pairs as a new version;
+    `({"key", "version", "hash"}, created)`."""
+    access.require_process_owner(ctx.actor)
+    if not uploads:
+        raise BadRequest("no files uploaded", {"files": ["upload one or more files under the field 'files'"]})
+    files = {}
+    for name, content in uploads:
+        name = (name or "").rsplit("/", 1)[-1]
+        if not name:
+            raise BadRequest("a file has no name", {"files": ["every file needs a file name"]})
+        files[name] = content
+    return _answer(*deploy(ctx, key, files))
+
+
+def _edited_forms(edited: dict | None) -> dict[str, str]:
+    out = {}
+    for name, content in (edited or {}).items():
+        if not isinstance(name, str) or "/" in name or not form_files.is_form_file(name):
+            raise BadRequest(f"{name}: not a form file", {str(name): ["UNSUPPORTED_FILE"]})
+        out[name] = content if isinstance(content, str) else json.dumps(content, ensure_ascii=False)
+    return out
+
+
+def deploy_edit(ctx, key: str, base_version: int | None, xml, forms: dict | None) -> tuple[dict, bool]:
+    """The modeler's deploy: the base version (None: the latest) with its main diagram replaced by
+    `xml` and its forms by `forms` ({file: text}; an empty text removes the file); the rest is kept."""
+    access.require_process_owner(ctx.actor)
+    base = repository.get_version(ctx.session, key, base_version)
+    files = dict(base.files)
+    if not isinstance(xml, str) or not xml.strip():
+        raise BadRequest("the diagram is empty", {key: ["EMPTY_DIAGRAM"]})
+    files[base.summary["process"]["file"]] = xml
+    for name, content in _edited_forms(forms).items():
+        if content.strip():
+            files[name] = content
+        else:
+            files.pop(name, None)
+    return _answer(*deploy(ctx, key, files))

@@ -5,6 +5,7 @@ from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import or_, select, update
 
+from engine.kernel import access
 from engine.persistence.models import Timer
 from engine.runtime import records
 from engine.runtime.case import Case
@@ -17,6 +18,7 @@ MAX_ATTEMPTS = 5
 
 def lease_due_timers(ctx, owner: str, limit: int = 50, lease: timedelta = LEASE) -> list[int]:
     """Lease up to `limit` due timers to `owner`; other workers skip rows this one has locked."""
+    access.require_engine(ctx.actor, "fire timers")
     real_now = datetime.now(timezone.utc)
     query = (select(Timer).where(Timer.fired_at.is_(None), Timer.cancelled.is_(False),
                                  Timer.due_at <= ctx.now,
@@ -29,6 +31,7 @@ def lease_due_timers(ctx, owner: str, limit: int = 50, lease: timedelta = LEASE)
 
 
 def next_due_timer(ctx, until: datetime) -> tuple[int, datetime] | None:
+    access.require_engine(ctx.actor, "fire timers")
     row = ctx.session.execute(
         select(Timer.id, Timer.due_at).where(Timer.fired_at.is_(None), Timer.cancelled.is_(False),
                                              Timer.attempts < MAX_ATTEMPTS, Timer.due_at <= until)
@@ -38,6 +41,7 @@ def next_due_timer(ctx, until: datetime) -> tuple[int, datetime] | None:
 
 def fire_timer(ctx, timer_id: int) -> bool:
     """Fire one timer in this transaction; False if it was already fired or cancelled."""
+    access.require_engine(ctx.actor, "fire timers")
     timer = ctx.conn.execute(select(TIMER.c.id, TIMER.c.instance_id, TIMER.c.element_id, TIMER.c.name,
                                     TIMER.c.due_at, TIMER.c.fired_at, TIMER.c.cancelled)
                              .where(TIMER.c.id == timer_id).with_for_update()).first()
@@ -60,6 +64,7 @@ def fire_timer(ctx, timer_id: int) -> bool:
 
 def record_failure(ctx, timer_id: int, error: str) -> None:
     """Back off after a failed firing; after the last attempt the case goes to error, visibly."""
+    access.require_engine(ctx.actor, "fire timers")
     timer = ctx.session.get(Timer, timer_id)
     if timer is None:
         return

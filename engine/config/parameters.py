@@ -1,8 +1,9 @@
-"""The legal parameter store: typed values with defaults and AMB ids, frozen into each case at start."""
+"""The legal parameter store: typed values with defaults and AMB ids, frozen into each case at start.
+
+An admin changes a value with the command engine.commands.parameters.set_parameter."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 
@@ -10,7 +11,6 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from engine.config import parameter_types
-from engine.errors import NotFound, ValidationFailed
 from engine.config.paths import processes_dir
 from engine.persistence.models import Parameter
 
@@ -53,29 +53,6 @@ def describe(session: Session) -> list[dict]:
             "updated_by": row.updated_by if row else None,
         })
     return out
-
-
-def set_value(ctx, name: str, value) -> dict:
-    entry = catalog().get(name)
-    if entry is None:
-        raise NotFound(f"there is no parameter {name!r}")
-    try:
-        typed = parameter_types.coerce(entry["type"], value, choices=entry.get("choices"),
-                                       item_choices=entry.get("item_choices"))
-    except ValueError as exc:
-        raise ValidationFailed(f"{name}: {exc}", {"value": [str(exc)]}) from None
-    row = ctx.session.get(Parameter, name)
-    if row is None:
-        row = Parameter(name=name, type=entry["type"], default=entry["default"])
-        ctx.session.add(row)
-    old = row.value
-    row.value = parameter_types.to_json(entry["type"], typed)
-    # Machine time, not the engine clock: snapshot() uses it to notice the change, and two changes
-    # at one frozen training instant must still differ.
-    row.updated_at, row.updated_by = datetime.now(timezone.utc), ctx.actor.username
-    ctx.audit("parameter_changed", data={"name": name, "old": old, "new": row.value,
-                                         "amb": entry.get("amb")})
-    return next(p for p in describe(ctx.session) if p["name"] == name)
 
 
 _snapshot_cache: dict = {}

@@ -1,4 +1,7 @@
-"""Users, roles and API tokens: hashed passwords, expiring and revocable tokens."""
+"""Users, roles and API tokens as the engine reads them: hashed passwords, a bearer token's user.
+
+The changes (creating users, roles, tokens; logging in and out) are commands, in
+engine/commands/accounts.py, each checking its own access."""
 from __future__ import annotations
 
 import hashlib
@@ -10,9 +13,8 @@ from datetime import datetime, timedelta, timezone
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
-from engine.identity import login_throttle
 from engine.identity.actor import BUILTIN_ROLES, Actor
-from engine.errors import Conflict, NotFound, Unauthorized, ValidationFailed
+from engine.errors import NotFound, Unauthorized
 from engine.config.paths import processes_dir
 from engine.persistence.models import ApiToken, Role, User, UserRole
 
@@ -51,7 +53,7 @@ def password_matches(user: User | None, password: str) -> bool:
     return check_password(password, user.password_hash)
 
 
-def _token_hash(token: str) -> str:
+def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -60,6 +62,7 @@ def actor_of(user: User) -> Actor:
 
 
 def seed_roles(session: Session) -> int:
+    """Add the roles of processes/roles.json that are missing (run by engine.commands.setup)."""
     have = set(session.scalars(select(Role.id)))
     entries = json.loads((processes_dir() / "roles.json").read_text(encoding="utf-8"))
     added = 0
@@ -76,97 +79,6 @@ def role_ids(session: Session) -> set[str]:
     return set(session.scalars(select(Role.id)))
 
 
-def add_role(ctx, role_id: str, label_es: str, label_en: str) -> Role:
-    if ctx.session.get(Role, role_id) is not None:
-        raise Conflict(f"role {role_id!r} exists already", code="ROLE_EXISTS")
-    role = Role(id=role_id, label_es=label_es, label_en=label_en, builtin=False)
-    ctx.session.add(role)
-    ctx.audit("role_created", data={"role": role_id})
-    return role
-
-
-def create_user(ctx, username: str, password: str, roles: list[str], full_name: str = "",
-                office: str | None = None) -> User:
-    session = ctx.session
-    if session.scalars(select(User).where(User.username == username)).first() is not None:
-        raise Conflict(f"user {username!r} exists already", code="USER_EXISTS")
-    unknown = sorted(set(roles) - role_ids(session))
-    if unknown:
-        raise ValidationFailed("unknown roles", {"roles": [f"unknown role {r!r}" for r in unknown]})
-    if len(password) < 8:
-        raise ValidationFailed("password too short", {"password": ["at least 8 characters"]})
-    user = User(username=username, password_hash=hash_password(password), full_name=full_name,
-                office=office, created_at=ctx.now)
-    user.roles = [session.get(Role, r) for r in sorted(set(roles))]
-    session.add(user)
-    session.flush()
-    ctx.audit("user_created", data={"username": username, "roles": sorted(set(roles)), "office": office})
-    return user
-
-
-def issue_token(ctx, username: str, password: str) -> tuple[str, ApiToken, User]:
-    user = ctx.session.scalars(select(User).where(User.username == username)).first()
-    if not password_matches(user, password):
-        raise Unauthorized("wrong username or password")
-    return _new_token(ctx, user)
-
-
-def _new_token(ctx, user: User) -> tuple[str, ApiToken, User]:
-    token = secrets.token_urlsafe(32)
-    # Tokens live on the machine's time, not the engine clock: moving a training clock two
-    # years ahead must not log everybody out.
-    issued = datetime.now(timezone.utc)
-    row = ApiToken(token_hash=_token_hash(token), user_id=user.id, created_at=issued,
-                   expires_at=issued + TOKEN_LIFETIME)
-    ctx.session.add(row)
-    return token, row, user
-
-
-def log_in(engine, username: str, password: str, address: str,
-           policy: login_throttle.LoginPolicy | None = None) -> tuple[str, ApiToken, User]:
-    """A token for good credentials; 401 for bad ones, 429 while too many have failed.
-
-    The failure is written in the same transaction that checked the count, and that transaction
-    commits: raising inside it would roll the failure back and nothing would ever be counted.
-    """
-    issued = engine.execute(_try_credentials, Actor(username), username, password, address,
-                            policy or login_throttle.LoginPolicy())
-    if issued is None:
-        raise Unauthorized("wrong username or password")
-    return issued
-
-
-def _try_credentials(ctx, username, password, address, policy):
-    now = datetime.now(timezone.utc)
-    login_throttle.check(ctx.conn, policy, username, address, now)  # before the password is even looked at
-    try:
-        issued = issue_token(ctx, username, password)
-    except Unauthorized:
-        login_throttle.record_failure(ctx.conn, policy, username, address, now)
-        return None
-    login_throttle.forget(ctx.conn, username)
-    return issued
-
-
-def verify_login(engine, username: str, password: str, address: str,
-                 policy: login_throttle.LoginPolicy | None = None) -> int | None:
-    """The web page's login: the user's id for good credentials of an active user, else None; the
-    same throttle as the API's token route (429 while too many have failed)."""
-    return engine.execute(_check_credentials, Actor(username), username, password, address,
-                          policy or login_throttle.LoginPolicy())
-
-
-def _check_credentials(ctx, username, password, address, policy):
-    now = datetime.now(timezone.utc)
-    login_throttle.check(ctx.conn, policy, username, address, now)
-    user = ctx.session.scalars(select(User).where(User.username == username.strip())).first()
-    if not password_matches(user, password):
-        login_throttle.record_failure(ctx.conn, policy, username, address, now)
-        return None
-    login_throttle.forget(ctx.conn, username)
-    return user.id
-
-
 _TOKEN, _USER, _USER_ROLE = ApiToken.__table__, User.__table__, UserRole.__table__
 # Every API request runs these two: built once, they cost a fraction of building them each time.
 _ROLES_OF = (select(func.aggregate_strings(_USER_ROLE.c.role_id, " "))
@@ -179,7 +91,7 @@ _BEARER = (select(_USER.c.id, _USER.c.username, _USER.c.full_name, _USER.c.offic
 
 def authenticate(session: Session, token: str) -> dict:
     """The bearer's user as a plain dict (with `roles`), or 401."""
-    row = session.execute(_BEARER, {"token_hash": _token_hash(token)}).first()
+    row = session.execute(_BEARER, {"token_hash": token_hash(token)}).first()
     if row is None or row.revoked_at is not None or row.expires_at <= datetime.now(timezone.utc):
         raise Unauthorized("the token is missing, expired or revoked")
     if not row.active:
@@ -189,62 +101,8 @@ def authenticate(session: Session, token: str) -> dict:
             "active": row.active, "roles": roles}
 
 
-def revoke_token(ctx, token: str) -> None:
-    row = ctx.session.scalars(select(ApiToken).where(ApiToken.token_hash == _token_hash(token))).first()
-    if row is not None and row.revoked_at is None:
-        row.revoked_at = datetime.now(timezone.utc)
-
-
 def get_user(session: Session, username: str) -> User:
     user = session.scalars(select(User).where(User.username == username)).first()
     if user is None:
         raise NotFound(f"there is no user {username!r}")
-    return user
-
-
-# -- correcting and deactivating users (admin) -------------------------------------------------
-
-def update_user(ctx, username: str, *, full_name: str | None = None, office: str | None = None,
-                roles: list[str] | None = None) -> User:
-    """Change a user's name, office and roles; only what is given changes (office "" clears it)."""
-    user = get_user(ctx.session, username)
-    before = {"full_name": user.full_name, "office": user.office, "roles": user.role_ids}
-    if roles is not None:
-        unknown = sorted(set(roles) - role_ids(ctx.session))
-        if unknown:
-            raise ValidationFailed("unknown roles", {"roles": [f"unknown role {r!r}" for r in unknown]})
-        if not roles:
-            raise ValidationFailed("a user needs a role", {"roles": ["at least one role"]})
-        # An admin who takes their own admin role away can no longer undo it from these pages.
-        if username == ctx.actor.username and "admin" in before["roles"] and "admin" not in roles:
-            raise ValidationFailed("you cannot remove your own admin role", {"roles": ["keep your own admin role"]})
-        user.roles = [ctx.session.get(Role, r) for r in sorted(set(roles))]
-    if full_name is not None:
-        user.full_name = full_name.strip()
-    if office is not None:
-        user.office = office.strip() or None
-    after = {"full_name": user.full_name, "office": user.office, "roles": sorted(r.id for r in user.roles)}
-    changed = {k: {"from": before[k], "to": after[k]} for k in after if before[k] != after[k]}
-    if changed:
-        ctx.session.flush()
-        ctx.audit("user_changed", data={"username": username, "changes": changed})
-    return user
-
-
-def set_active(ctx, username: str, active: bool) -> User:
-    """Deactivate (or reactivate) a user. A deactivated user cannot log in, and their tokens are
-    revoked so that reactivating them later does not bring old tokens back to life."""
-    user = get_user(ctx.session, username)
-    if not active and username == ctx.actor.username:
-        raise Conflict("you cannot deactivate yourself", code="CANNOT_DEACTIVATE_SELF")
-    if user.active == active:
-        return user
-    user.active = active
-    if not active:
-        now = datetime.now(timezone.utc)
-        for row in ctx.session.scalars(select(ApiToken).where(ApiToken.user_id == user.id,
-                                                              ApiToken.revoked_at.is_(None))):
-            row.revoked_at = now
-    ctx.session.flush()
-    ctx.audit("user_reactivated" if active else "user_deactivated", data={"username": username})
     return user

@@ -21,7 +21,8 @@ FAILURE = LoginFailure.__table__
 
 
 class TooManyLogins(EngineError):
-    status, reason = 429, "Too Many Requests"
+    """Too many failed logins for a username or from an address (429 with Retry-After)."""
+
     code = "TOO_MANY_LOGIN_ATTEMPTS"
 
     def __init__(self, retry_after: int):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from sqlalchemy import or_, true
 
 from engine.errors import Forbidden
-from engine.identity.actor import SYSTEM, Actor
+from engine.identity.actor import BUILTIN_ROLES, SYSTEM, Actor
 
 
 # -- who is who ------------------------------------------------------------------------------
@@ -28,6 +28,26 @@ def owns_processes(actor: Actor) -> bool:
     return actor.is_admin or actor.holds("process_owner")
 
 
+def is_engine(actor: Actor) -> bool:
+    """The engine itself (timer workers, start-up, the demo seed), never a person's request."""
+    return actor.username == SYSTEM.username
+
+
+def require_engine(actor: Actor, doing: str) -> None:
+    if not is_engine(actor):
+        raise Forbidden(f"only the engine may {doing}")
+
+
+def administers(actor: Actor) -> bool:
+    """Users, roles, parameters, registry corrections and the clock are an admin's."""
+    return actor.is_admin
+
+
+def works_cases(actor: Actor) -> bool:
+    """Staff: someone holding a lane's role (any role but the built-in ones) works on tasks."""
+    return any(role not in BUILTIN_ROLES for role in actor.roles)
+
+
 def require_admin(actor: Actor, doing: str) -> None:
     """403 unless `actor` is an admin; `doing` completes "only an admin may …"."""
     if not actor.is_admin:
@@ -42,6 +62,22 @@ def require_supervisor(actor: Actor, doing: str) -> None:
 def require_process_owner(actor: Actor, doing: str = "deploy") -> None:
     if not owns_processes(actor):
         raise Forbidden(f"only a process owner may {doing}")
+
+
+def require_sees_all_cases(actor: Actor, what: str) -> None:
+    if not sees_all_cases(actor):
+        raise Forbidden(f"only supervisors may see {what}")
+
+
+# -- accounts ------------------------------------------------------------------------------------
+def may_revoke_token(actor: Actor, owner: str) -> bool:
+    """A token is revoked by whoever holds it (logging out) or by an admin."""
+    return actor.username == owner or actor.is_admin
+
+
+def check_revoke_token(actor: Actor, owner: str) -> None:
+    if not may_revoke_token(actor, owner):
+        raise Forbidden("only the token's holder or an admin may revoke it")
 
 
 # -- offices (MAT-08) --------------------------------------------------------------------------
@@ -90,7 +126,7 @@ def visible_cases_condition(actor: Actor, instance, versions_with_my_lanes):
 
 def may_start(actor: Actor, starter_lane: str | None) -> bool:
     """The starter lane's role starts a case; a diagram without one is started by supervisors/admins."""
-    if actor.username == SYSTEM.username:
+    if is_engine(actor):
         return True
     return actor.holds(starter_lane) if starter_lane else sees_all_cases(actor)
 

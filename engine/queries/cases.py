@@ -5,12 +5,13 @@ from sqlalchemy import and_, bindparam, exists, func, or_, select, true, union_a
 from sqlalchemy.orm import Session
 
 from engine.definitions import form_files
-from engine.queries import shapes as views
+from engine.queries import dashboard, shapes as views
 from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.definitions.repository import info
 from engine.errors import Forbidden, NotFound
 from engine.persistence.models import ProcessDefinition, ProcessInstance, Task
+from engine.registries import notifications
 from engine.runtime import records
 from engine.persistence.tables import INSTANCE, IS_OPEN, TASK, TASK_COLUMNS, task_state_is
 
@@ -101,6 +102,27 @@ def get_instance(session: Session, actor: Actor, instance_id: int):
     return record
 
 
+def case_detail(conn, actor: Actor, instance_id: int) -> dict:
+    """GET /instances/{id}: the case with its open tasks and deadlines."""
+    return views.case(conn, get_instance(conn, actor, instance_id))
+
+
+def case_history(session, actor: Actor, instance_id: int) -> list[dict]:
+    get_instance(session, actor, instance_id)
+    return views.history(session, instance_id)
+
+
+def case_activity(conn, actor: Actor, instance_id: int) -> dict:
+    """{element id: {state, count}} for the diagram's overlay."""
+    return views.activity(conn, get_instance(conn, actor, instance_id))
+
+
+def case_notifications(conn, actor: Actor, instance_id: int) -> list[dict]:
+    """The notices a case wrote to the outbox, oldest first: who may read the case reads them."""
+    get_instance(conn, actor, instance_id)
+    return notifications.of_case(conn, instance_id)
+
+
 _TASK_LISTS: dict = {}
 
 
@@ -175,7 +197,8 @@ def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scop
     return [views.task(dict(r._mapping), r.case_number, r.process_key) for r in rows], total
 
 
-def get_task(engine, session: Session, actor: Actor, task_id: int) -> dict:
+def get_task(session: Session, versions, actor: Actor, task_id: int) -> dict:
+    """A task with its form and the case data the worker needs; `versions`: the engine's version cache."""
     row = session.execute(select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key,
                                  INSTANCE.c.definition_id, INSTANCE.c.variables, INSTANCE.c.office)
                           .select_from(TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id))
@@ -183,7 +206,7 @@ def get_task(engine, session: Session, actor: Actor, task_id: int) -> dict:
     if row is None:
         raise NotFound(f"there is no task {task_id}")
     access.check_task_visible(actor, task_id, row.lane, row.assignee, row.office)
-    definition = info(engine.versions, session, row.definition_id)
+    definition = info(versions, session, row.definition_id)
     out = views.task(dict(row._mapping), row.case_number, row.process_key)
     form = form_files.task_form(definition.files, row.element_id)
     out["form"] = {"schema": form.schema or {}, "ui": form.ui or {}}
@@ -206,3 +229,17 @@ def list_processes(session: Session) -> list[dict]:
         entry["latest_version"], entry["name"] = version, name
         entry["running_cases"][str(version)] = running.get(def_id, 0)
     return list(out.values())
+
+
+def inbox(session: Session, actor: Actor, now, *, process: str | None = None, case_number: str = "",
+          pages: dict[str, int] | None = None, per_page: int = 50) -> dict:
+    """A worker's two lists, "mine" and "available", each at its own page; `case_number` narrows
+    both to one case (no case of that number: both empty)."""
+    instance = (dashboard.case_id_of(session, case_number) or -1) if case_number else None
+    lists = {}
+    for scope in ("mine", "available"):
+        page = (pages or {}).get(scope, 1)
+        items, total = list_tasks(session, actor, now, scope=scope, process=process, instance=instance,
+                                  page=page, per_page=per_page)
+        lists[scope] = {"rows": items, "total": total, "page": page}
+    return lists

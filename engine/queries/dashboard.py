@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import and_, case, func, literal, select, union_all
 from sqlalchemy.orm import Session
 
+from engine.kernel import access
 from engine.persistence.models import User, UserRole
 from engine.persistence.tables import INSTANCE, IS_OPEN, TASK, TIMER
 
@@ -147,3 +148,13 @@ def users_holding(session: Session, role: str) -> list[dict]:
 def case_id_of(session: Session, case_number: str) -> int | None:
     return session.scalar(select(INSTANCE.c.id).where(func.upper(INSTANCE.c.case_number)
                                                       == case_number.strip().upper()))
+
+
+def overview(session: Session, actor, now: datetime, bucket: str = "month") -> dict:
+    """The supervisors' dashboard: cases by stage and status, outcomes over time, the deadlines of
+    the coming week, the waiting work and the cases in error."""
+    access.require_sees_all_cases(actor, "the dashboard")
+    return {"stages": stage_counts(session), "statuses": status_counts(session),
+            "outcomes": outcomes_over_time(session, now, bucket),
+            "deadlines": upcoming_deadlines(session, now, days=7),
+            "work": waiting_work(session, now), "errors": cases_in_error(session)}

@@ -107,6 +107,12 @@ def user(u: User) -> dict:
             "office": u.office, "active": u.active}
 
 
+def signed_in(u: User) -> dict:
+    """The user a web session shows (its name falls back to the username)."""
+    return {"id": u.id, "username": u.username, "full_name": u.full_name or u.username,
+            "office": u.office, "roles": sorted(u.role_ids)}
+
+
 def definition(d: ProcessDefinition, with_files: bool = False) -> dict:
     out = {"key": d.key, "version": d.version, "name": d.name, "hash": d.hash,
            "deployed_by": d.deployed_by, "deployed_at": _iso(d.deployed_at),

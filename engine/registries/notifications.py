@@ -5,7 +5,8 @@ A script calls the engine helper `notify(recipient, subject, body, channel="corr
 one `notification` row per notice, status `pending`, audited under the case (`notification`, actor `engine`). A
 supervisor (or anyone who may read the case) lists them at GET /api/v1/instances/{id}/notifications.
 
-Sending is a separate, configurable transport: `deliver_outbox` hands pending e-mail rows that
+Sending is a separate, configurable transport: the worker's command `deliver_outbox`
+(engine/commands/notifications.py) hands pending e-mail rows that
 have an address to an SMTP server (`SmtpSettings.from_env`: TRAMITE_SMTP_HOST, _PORT, _FROM,
 _USER, _PASSWORD, _STARTTLS) and marks each `sent` or `failed`. With no TRAMITE_SMTP_HOST the
 transport is off (the default and the demo): rows stay `pending`, which is the record.
@@ -13,11 +14,9 @@ transport is off (the default and the demo): rows stay `pending`, which is the r
 from __future__ import annotations
 
 import os
-import smtplib
 from dataclasses import dataclass
-from email.message import EmailMessage
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import insert, select
 
 from engine.persistence.models import Notification
 
@@ -82,37 +81,3 @@ class SmtpSettings:
                    sender=env.get("TRAMITE_SMTP_FROM") or "tramite@localhost",
                    user=env.get("TRAMITE_SMTP_USER") or None, password=env.get("TRAMITE_SMTP_PASSWORD") or None,
                    starttls=(env.get("TRAMITE_SMTP_STARTTLS") or "").lower() in ("1", "true", "yes"))
-
-
-def deliver_outbox(ctx, smtp: SmtpSettings | None, limit: int = 100) -> dict:
-    """Command: send pending e-mail notices that have an address; mark each sent or failed.
-    With no SMTP settings nothing is sent (transport off)."""
-    if smtp is None:
-        return {"sent": 0, "failed": 0, "transport": "off"}
-    rows = ctx.conn.execute(select(TABLE).where(
-        TABLE.c.status == "pending", TABLE.c.channel == "correo", TABLE.c.address.is_not(None))
-        # Two workers never send one notice twice: each takes rows the other has not locked.
-        .order_by(TABLE.c.id).limit(limit).with_for_update(skip_locked=True)).all()
-    sent = failed = 0
-    if not rows:
-        return {"sent": 0, "failed": 0, "transport": "smtp"}
-    with smtplib.SMTP(smtp.host, smtp.port, timeout=smtp.timeout) as server:
-        if smtp.starttls:
-            server.starttls()
-        if smtp.user:
-            server.login(smtp.user, smtp.password or "")
-        for row in rows:
-            message = EmailMessage()
-            message["From"], message["To"], message["Subject"] = smtp.sender, row.address, row.subject
-            message.set_content(row.body)
-            try:
-                server.send_message(message)
-            except smtplib.SMTPException as exc:
-                failed += 1
-                ctx.conn.execute(update(TABLE).where(TABLE.c.id == row.id).values(status="failed", error=str(exc)[:2000]))
-                continue
-            sent += 1
-            ctx.conn.execute(update(TABLE).where(TABLE.c.id == row.id).values(status="sent", sent_at=ctx.now))
-            ctx.audit("notification_sent", instance_id=row.case_id, actor="engine",
-                      data={"notification_id": row.id, "address": row.address})
-    return {"sent": sent, "failed": failed, "transport": "smtp"}

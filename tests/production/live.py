@@ -18,7 +18,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from engine.identity import accounts
+from engine.commands import accounts
 from tests.support.databases import fresh_database
 from engine.bootstrap import prepare
 from engine.config.clock import Clock, parse_instant
@@ -107,7 +107,7 @@ class Installation:
 
     def tokens(self, *usernames: str) -> dict[str, str]:
         """Bearer tokens issued by the engine itself, so the tests never meet a login rate limit."""
-        return {u: self.engine.execute(lambda ctx, u=u: accounts.issue_token(ctx, u, PASSWORD)[0], SYSTEM)
+        return {u: self.engine.execute(lambda ctx, u=u: accounts.issue_token(ctx, u, PASSWORD)["token"], SYSTEM)
                 for u in usernames}
 
     def deploy(self, key: str, files: dict[str, str]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import update
 
 from engine.config.clock import parse_instant
-from engine.identity import accounts
+from engine.commands import accounts
 from engine.identity.actor import SYSTEM
 from engine.persistence.models import EngineClock
 from tests.conftest import PASSWORD

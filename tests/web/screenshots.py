@@ -16,7 +16,7 @@ from pathlib import Path
 from werkzeug.serving import make_server
 
 from api.app import create_app
-from engine.identity import accounts
+from engine.commands import accounts
 from engine.bootstrap import prepare, procedure_files
 from engine.config.clock import Clock, parse_instant
 from engine.commands.cases import start_case
@@ -26,7 +26,7 @@ from engine.identity.actor import SYSTEM, Actor
 from engine.bootstrap import make_engine
 from engine.kernel.engine import Engine
 from engine.config.settings import Settings
-from engine.worker import move_clock
+from engine.commands.clock import move_clock
 from tests.web.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _wait_until_ready
 
 REPO = Path(__file__).resolve().parents[2]

@@ -3,7 +3,7 @@ registries; the session cookie's flags. Through Flask's test client; the browser
 same pages in chromium."""
 from __future__ import annotations
 
-from api.web import secure_cookies_wanted
+from api.web.site import secure_cookies_wanted
 from tests.conftest import PASSWORD
 from tests.web.conftest import text_of
 

@@ -2,24 +2,24 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from flask import current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import select
 
-from engine.identity import accounts
-from engine.queries import dashboard, shapes as views
-from engine.config import parameters
+from engine.commands import accounts as account_commands
+from engine.commands import clock as clock_commands
+from engine.commands import parameters as parameter_commands
 from engine.config.clock import parse_instant
 from engine.errors import EngineError
-from engine.persistence.models import Role, User
-from engine.worker import move_clock
+from engine.kernel import access
+from engine.queries import accounts as account_queries, dashboard, parameters as parameter_queries
+from engine.queries import registries as registry_queries
 
 from api.web import i18n
 from api.web.blueprint import bp
-from api.web.session import allowed, engine, is_admin, web_actor
-from api.web.views.common import PER_PAGE, Refusal, page_number, pages, read, role_labels, run
+from api.web.session import allowed, engine, web_actor
+from api.web.views.common import PER_PAGE, page_number, pages, read, role_labels, run
 
 # The registries of DESIGN.md; each shows what exists today, the others say they are coming.
 REGISTRIES = (("farmers", "Registro de Agricultores Bona Fide", "Bona fide farmer registry"),
@@ -28,33 +28,29 @@ REGISTRIES = (("farmers", "Registro de Agricultores Bona Fide", "Bona fide farme
               ("stores", "Ferreterías (Registro de Licitadores)", "Hardware stores (bidder registry)"))
 
 
-def _users(session):
-    return [views.user(u) for u in session.scalars(select(User).order_by(User.username))]
-
-
-def _roles(session):
-    return session.scalars(select(Role).order_by(Role.builtin.desc(), Role.id)).all()
+def _roles():
+    return read(account_queries.list_roles, builtin_first=True)
 
 
 @bp.route("/admin/users", methods=["GET", "POST"])
-@allowed(is_admin)
+@allowed(access.administers)
 def admin_users():
     form, refusal, status = {}, None, 200
     if request.method == "POST":
         form = {"username": request.form.get("username", "").strip(), "full_name": request.form.get("full_name", "").strip(),
                 "office": request.form.get("office", "").strip() or None, "roles": request.form.getlist("roles")}
-        _user, refusal = run(accounts.create_user, form["username"], request.form.get("password", ""), form["roles"],
-                             full_name=form["full_name"], office=form["office"])
+        _user, refusal = run(account_commands.create_user, form["username"], request.form.get("password", ""),
+                             form["roles"], full_name=form["full_name"], office=form["office"])
         if refusal is None:
             flash(_("Usuario %(user)s creado.", user=form["username"]), "success")
             return redirect(url_for("web.admin_users"))
         status = refusal.status
-    return render_template("web/admin/users.html", users=read(_users), roles=read(_roles), labels=role_labels(),
-                           form=form, refusal=refusal), status
+    return render_template("web/admin/users.html", users=read(account_queries.list_users, web_actor()),
+                           roles=_roles(), labels=role_labels(), form=form, refusal=refusal), status
 
 
 @bp.route("/admin/roles", methods=["GET", "POST"])
-@allowed(is_admin)
+@allowed(access.administers)
 def admin_roles():
     form, refusal, status = {}, None, 200
     if request.method == "POST":
@@ -63,16 +59,16 @@ def admin_roles():
             flash(_("Escriba el identificador y las dos etiquetas."), "error")
             status = 422
         else:
-            _role, refusal = run(accounts.add_role, form["id"], form["label_es"], form["label_en"])
+            _role, refusal = run(account_commands.add_role, form["id"], form["label_es"], form["label_en"])
             if refusal is None:
                 flash(_("Rol %(role)s creado.", role=form["id"]), "success")
                 return redirect(url_for("web.admin_roles"))
             status = refusal.status
-    return render_template("web/admin/roles.html", roles=read(_roles), form=form, refusal=refusal), status
+    return render_template("web/admin/roles.html", roles=_roles(), form=form, refusal=refusal), status
 
 
 @bp.route("/admin/offices")
-@allowed(is_admin)
+@allowed(access.administers)
 def admin_offices():
     return render_template("web/admin/offices.html", offices=read(dashboard.offices))
 
@@ -90,7 +86,7 @@ def _registry_page(name: str, available: set[str]) -> str | None:
 
 
 @bp.route("/admin/registries")
-@allowed(is_admin)
+@allowed(access.administers)
 def admin_registries():
     english = i18n.selected_language() == "en"
     available = _api_registries()
@@ -99,8 +95,7 @@ def admin_registries():
                   for name, es, en in REGISTRIES]
     farmers, total, page = None, 0, page_number()
     if "farmers" in available:
-        from engine.registries import farmers as farmer_registry
-        farmers, total = read(farmer_registry.list_entries, status=request.args.get("status") or None,
+        farmers, total = read(registry_queries.list_farmers, status=request.args.get("status") or None,
                               page=page, per_page=PER_PAGE)
     return render_template("web/admin/registries.html", registries=registries, farmers=farmers, total=total,
                            page=page, pages=pages(total), status=request.args.get("status") or "")
@@ -121,16 +116,16 @@ def _parameter_value(entry: dict, raw: str):
 
 
 @bp.route("/admin/parameters", methods=["GET", "POST"])
-@allowed(is_admin)
+@allowed(access.administers)
 def admin_parameters():
-    catalogue = read(parameters.describe)
+    catalogue = read(parameter_queries.list_parameters)
     errors, submitted, status = {}, {}, 200
     if request.method == "POST":
         name = request.form.get("name", "")
         entry = next((p for p in catalogue if p["name"] == name), None)
         if entry is not None:
             submitted[name] = request.form.get("value", "")
-            _result, refusal = run(parameters.set_value, name, _parameter_value(entry, submitted[name]))
+            _result, refusal = run(parameter_commands.set_parameter, name, _parameter_value(entry, submitted[name]))
             if refusal is None:
                 flash(_("Parámetro %(name)s actualizado; aplica a los casos que empiecen desde ahora.", name=name),
                       "success")
@@ -143,7 +138,7 @@ def admin_parameters():
 
 
 @bp.route("/admin/clock", methods=["GET", "POST"])
-@allowed(is_admin)
+@allowed(access.administers)
 def admin_clock():
     clock = engine().clock
     if request.method == "POST" and clock.manual:
@@ -158,9 +153,9 @@ def admin_clock():
         except ValueError:
             flash(_("Escriba una fecha y hora válidas."), "error")
             return redirect(url_for("web.admin_clock"))
-        fired, refusal = run_clock(target)
+        fired, refusal = _move_clock(target)
         if refusal:
-            flash(refusal.message, "error")
+            flash(refusal, "error")
         else:
             flash(_("Reloj movido a %(when)s; se dispararon %(n)d plazos.", when=i18n.instant(target), n=fired),
                   "success")
@@ -170,9 +165,10 @@ def admin_clock():
                            local_now=i18n.local(now).strftime("%Y-%m-%dT%H:%M"))
 
 
-def run_clock(target: datetime):
-    """move_clock runs its own transactions (one per timer fired), so it is not an engine command."""
+def _move_clock(target):
+    """(timers fired, None) or (0, the engine's refusal as it said it). A move is several
+    transactions (one per timer fired), so it takes the engine rather than one command's context."""
     try:
-        return move_clock(engine(), web_actor(), target), None
+        return clock_commands.move_clock(engine(), web_actor(), target), None
     except EngineError as exc:
-        return 0, Refusal(exc.status, exc.message)
+        return 0, exc.message

@@ -2,39 +2,33 @@
 
 Creating users stays on the list page (admin.py); this module is the per-user page. A
 deactivated user is not deleted: their name stays on the cases they touched, they cannot log in,
-and their API tokens are revoked (engine.identity.accounts.set_active).
+and their API tokens are revoked (engine.commands.accounts.set_active).
 """
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import select
 
-from engine.identity import accounts
-from engine.queries import shapes as views
-from engine.persistence.models import Role
+from engine.commands import accounts as account_commands
+from engine.kernel import access
+from engine.queries import accounts as account_queries
 
 from api.web.blueprint import bp
-from api.web.session import allowed, current_user, is_admin
+from api.web.session import allowed, current_user, web_actor
 from api.web.views.common import read, role_labels, run
 
 
-def _user_page(session, username):
-    user = views.user(accounts.get_user(session, username))
-    roles = session.scalars(select(Role).order_by(Role.builtin.desc(), Role.id)).all()
-    return user, roles
-
-
 @bp.route("/admin/users/<string:username>", methods=["GET", "POST"])
-@allowed(is_admin)
+@allowed(access.administers)
 def admin_users_edit(username):
-    user, roles = read(_user_page, username)
+    user = read(account_queries.get_user, web_actor(), username)
+    roles = read(account_queries.list_roles, builtin_first=True)
     form, refusal, status = user, None, 200
     if request.method == "POST":
         form = {**user, "full_name": request.form.get("full_name", "").strip(),
                 "office": request.form.get("office", "").strip(), "roles": request.form.getlist("roles")}
-        _done, refusal = run(accounts.update_user, username, full_name=form["full_name"], office=form["office"],
-                             roles=form["roles"])
+        _done, refusal = run(account_commands.update_user, username, full_name=form["full_name"],
+                             office=form["office"], roles=form["roles"])
         if refusal is None:
             flash(_("Usuario %(user)s actualizado.", user=username), "success")
             return redirect(url_for("web.admin_users"))
@@ -44,13 +38,10 @@ def admin_users_edit(username):
 
 
 @bp.route("/admin/users/<string:username>/active", methods=["POST"])
-@allowed(is_admin)
+@allowed(access.administers)
 def admin_users_active(username):
     active = request.form.get("active") == "1"
-    if not active and username == current_user()["username"]:
-        flash(_("No puede desactivar su propia cuenta."), "error")
-        return redirect(url_for("web.admin_users"))
-    _done, refusal = run(accounts.set_active, username, active)
+    _done, refusal = run(account_commands.set_active, username, active)  # refuses deactivating oneself
     if refusal is not None:
         flash(refusal.message, "error")
     elif active:

@@ -5,13 +5,11 @@ from dataclasses import dataclass, field
 
 from flask import g, request
 from flask_babel import gettext as _
-from sqlalchemy import select
-
-from engine.queries import cases as queries
+from engine.queries import accounts as account_queries, cases as queries
 from engine.errors import Conflict, EngineError, Forbidden, NotFound, ValidationFailed
-from engine.persistence.models import Role
 from engine.rules.decision import RuleViolation
 
+from api.errors import http_status
 from api.web import formkit, labels, rule_texts
 from api.web.i18n import selected_language
 from api.web.session import engine, web_actor
@@ -26,9 +24,7 @@ def process_names() -> dict[str, str]:
 def role_labels() -> dict[str, str]:
     """{role id: label in the page's language}, read once per request."""
     if "web_roles" not in g:
-        english = selected_language() == "en"
-        g.web_roles = {r.id: (r.label_en if english else r.label_es)
-                       for r in engine().read(lambda s: s.scalars(select(Role)).all())}
+        g.web_roles = engine().read(account_queries.role_labels, selected_language() == "en")
     return g.web_roles
 
 
@@ -67,13 +63,13 @@ def run(command, *args, **kwargs):
     except ValidationFailed as exc:
         return None, Refusal(422, _("Revise los campos marcados."), labels.friendly_errors(exc.errors))
     except RuleViolation as exc:
-        return None, _refusal(exc.status, exc, exc.code, exc.rule_ids)
+        return None, _refusal(http_status(exc)[0], exc, exc.code, exc.rule_ids)
     except Conflict as exc:
-        return None, _refusal(409, exc, exc.code)
+        return None, _refusal(http_status(exc)[0], exc, exc.code)
     except (Forbidden, NotFound) as exc:
-        return None, Refusal(exc.status, exc.message)
+        return None, Refusal(http_status(exc)[0], exc.message)
     except EngineError as exc:
-        return None, Refusal(exc.status, exc.message, labels.friendly_errors(exc.errors))
+        return None, Refusal(http_status(exc)[0], exc.message, labels.friendly_errors(exc.errors))
 
 
 def read(query, *args, **kwargs):

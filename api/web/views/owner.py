@@ -5,52 +5,33 @@ import json
 
 from flask import Response, abort, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import select
 
-from engine.definitions import form_files, forms, version_diff
-from engine.queries import cases as queries
-from engine.commands.deploy import deploy
-from engine.definitions import repository
-from engine.errors import BadRequest, EngineError
-from engine.persistence.models import ProcessDefinition
+from engine.commands.deploy import deploy_edit
+from engine.definitions import form_files
+from engine.definitions import forms
+from engine.errors import EngineError
+from engine.kernel import access
+from engine.queries import processes as queries
 
+from api.errors import http_status
 from api.web import formkit
 from api.web.i18n import selected_language
 from api.web.modeler_i18n import PANEL_ES
 from api.web.blueprint import bp
-from api.web.session import allowed, engine, is_owner, login_required, web_actor
+from api.web.session import allowed, engine, login_required, web_actor
 from api.web.views.common import read
-
-def _versions(session) -> dict[str, list[dict]]:
-    rows = session.execute(select(ProcessDefinition.key, ProcessDefinition.version, ProcessDefinition.name,
-                                  ProcessDefinition.deployed_at, ProcessDefinition.deployed_by,
-                                  ProcessDefinition.hash).order_by(ProcessDefinition.key,
-                                                                   ProcessDefinition.version.desc()))
-    out: dict[str, list[dict]] = {}
-    for r in rows:
-        out.setdefault(r.key, []).append({"version": r.version, "name": r.name, "deployed_at": r.deployed_at,
-                                          "deployed_by": r.deployed_by, "hash": r.hash[:12]})
-    return out
 
 
 @bp.route("/processes")
-@allowed(is_owner)
+@allowed(access.owns_processes)
 def processes():
-    listed = read(queries.list_processes)
-    return render_template("web/processes.html", processes=listed, versions=read(_versions))
-
-
-def _version(session, key, version):
-    definition = repository.get_version(session, key, version)
-    return {"key": definition.key, "version": definition.version, "name": definition.name,
-            "files": dict(definition.files), "summary": dict(definition.summary)}
+    return render_template("web/processes.html", **read(queries.catalogue))
 
 
 @bp.route("/processes/<string:key>/versions/<int:version>/bpmn")
 @login_required
 def version_bpmn(key, version):
-    definition = read(_version, key, version)
-    return Response(definition["files"][definition["summary"]["process"]["file"]], mimetype="application/xml")
+    return Response(read(queries.version_bpmn, key, version), mimetype="application/xml")
 
 
 def modeler_labels() -> dict[str, str]:
@@ -72,53 +53,32 @@ def modeler_labels() -> dict[str, str]:
 
 
 @bp.route("/processes/<string:key>/versions/<int:version>/edit")
-@allowed(is_owner)
+@allowed(access.owns_processes)
 def modeler(key, version):
-    definition = read(_version, key, version)
+    definition = read(queries.version_files, key, version)
     stored_forms = {n: c for n, c in definition["files"].items() if form_files.is_form_file(n)}
     return render_template("web/modeler.html", definition=definition, form_files=stored_forms,
                            labels=modeler_labels())
 
 
-def _clean_forms(edited: dict) -> dict[str, str]:
-    out = {}
-    for name, content in (edited or {}).items():
-        if not isinstance(name, str) or "/" in name or not form_files.is_form_file(name):
-            raise BadRequest(f"{name}: not a form file", {str(name): ["UNSUPPORTED_FILE"]})
-        out[name] = content if isinstance(content, str) else json.dumps(content, ensure_ascii=False)
-    return out
-
-
 @bp.route("/processes/<string:key>/deploy", methods=["POST"])
-@allowed(is_owner)
+@allowed(access.owns_processes)
 def deploy_version(key):
     """JSON in: {"xml", "forms": {file: text or ""}, "base_version"}; the rest of the base version is kept."""
     body = request.get_json(silent=True) or {}
     try:
-        base = read(_version, key, int(body.get("base_version") or 0) or None)
-        files = dict(base["files"])
-        if not isinstance(body.get("xml"), str) or not body["xml"].strip():
-            raise BadRequest("the diagram is empty", {key: ["EMPTY_DIAGRAM"]})
-        files[base["summary"]["process"]["file"]] = body["xml"]
-        for name, content in _clean_forms(body.get("forms")).items():
-            if content.strip():
-                files[name] = content
-            else:
-                files.pop(name, None)
-
-        def command(ctx):
-            definition, created = deploy(ctx, key, files)
-            return {"key": definition.key, "version": definition.version, "created": created}
-        result = engine().execute(command, web_actor())
+        answer, created = engine().execute(deploy_edit, web_actor(), key, int(body.get("base_version") or 0) or None,
+                                           body.get("xml"), body.get("forms"))
     except EngineError as exc:
-        return jsonify({"message": exc.message, "errors": exc.errors}), exc.status
+        return jsonify({"message": exc.message, "errors": exc.errors}), http_status(exc)[0]
+    result = {"key": answer["key"], "version": answer["version"], "created": created}
     result["processes_url"] = url_for("web.processes")
     result["edit_url"] = url_for("web.modeler", key=key, version=result["version"])
     return jsonify(result), 201 if result["created"] else 200
 
 
 @bp.route("/forms/preview", methods=["POST"])
-@allowed(is_owner)
+@allowed(access.owns_processes)
 def form_preview():
     """The form as staff will see it, drawn by the same renderer as the task pages."""
     body = request.get_json(silent=True) or {}
@@ -137,14 +97,10 @@ def form_preview():
 
 
 @bp.route("/processes/<string:key>/diff")
-@allowed(is_owner)
+@allowed(access.owns_processes)
 def diff(key):
-    versions = [v["version"] for v in read(_versions).get(key, [])]
-    if not versions:
+    compared = read(queries.version_comparison, key, request.args.get("from", type=int),
+                    request.args.get("to", type=int))
+    if compared is None:
         abort(404)
-    newest = versions[0]
-    new = request.args.get("to", type=int) or newest
-    old = request.args.get("from", type=int) or max([v for v in versions if v < new] or [new])
-    a, b = read(_version, key, old), read(_version, key, new)
-    result = version_diff.compare(a["summary"], a["files"], b["summary"], b["files"])
-    return render_template("web/diff.html", key=key, old=a, new=b, diff=result, versions=versions)
+    return render_template("web/diff.html", key=key, **compared)

@@ -2,32 +2,28 @@
 stores inscribed in the Registro de Licitadores (MAT-15).
 
 The same commands as POST/PATCH /api/v1/registries/{beneficiaries,stores}, validated by the same
-schemas; every change is audited by the engine's registry modules.
+schemas; every change is audited by the engine's registry commands.
 """
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from api.materials_registry_schemas import (
+from engine.commands import registries as commands
+from engine.kernel import access
+from engine.queries import registries as queries
+
+from api.rest.materials_registry_schemas import (
     BeneficiaryCreateSchema, BeneficiaryPatchSchema, StoreCreateSchema, StorePatchSchema,
 )
-from engine.registries import beneficiaries, regional_offices, stores
 
 from api.web.blueprint import bp
-from api.web.session import allowed, is_admin
+from api.web.session import allowed
 from api.web.views.common import PER_PAGE, page_number, pages, read, run
 from api.web.views.registry_forms import load, posted
 
 BENEFICIARY_FIELDS = ("name", "municipality", "last_use_date", "last_outcome")
 STORE_FIELDS = ("name", "municipality")
-
-
-def _municipalities() -> list[str]:
-    try:
-        return sorted({m for office in regional_offices.offices() for m in office.get("municipalities", [])})
-    except Exception:  # the list only helps typing; a page never fails for it
-        return []
 
 
 def _patch(form: dict, fields: tuple[str, ...]) -> dict:
@@ -40,58 +36,58 @@ def _save(create, update, key, form, create_schema, patch_schema, fields, entry_
     if entry_id is None:
         args, refusal = load(create_schema, form)
         if refusal is None:
-            _done, refusal = run(lambda ctx: create(ctx, **args))
+            _done, refusal = run(create, **args)
         return (args or {}).get(key), refusal
     data = _patch(form, fields)
     args, refusal = load(patch_schema, {k: v for k, v in data.items() if v is not None}, keep=("name",))
     if refusal is None:
         args.update({k: None for k, v in data.items() if v is None})
-        _done, refusal = run(lambda ctx: update(ctx, entry_id, args))
+        _done, refusal = run(update, entry_id, args)
     return entry_id, refusal
 
 
 # -- beneficiaries ------------------------------------------------------------------------------
 
 @bp.route("/admin/registries/beneficiaries", methods=["GET", "POST"])
-@allowed(is_admin)
+@allowed(access.administers)
 def admin_registries_beneficiaries():
     form, refusal, status = {}, None, 200
     if request.method == "POST":
         form = posted("id", *BENEFICIARY_FIELDS)
-        new_id, refusal = _save(beneficiaries.create, None, "id", form, BeneficiaryCreateSchema(), None, ())
+        new_id, refusal = _save(commands.create_beneficiary, None, "id", form, BeneficiaryCreateSchema(), None, ())
         if refusal is None:
             flash(_("Beneficiario %(id)s añadido al registro.", id=new_id), "success")
             return redirect(url_for("web.admin_registries_beneficiary", entry_id=new_id))
         status = refusal.status
     q, page = request.args.get("q", "").strip(), page_number()
-    items, total = read(beneficiaries.list_entries, q=q or None, page=page, per_page=PER_PAGE)
+    items, total = read(queries.list_beneficiaries, q=q or None, page=page, per_page=PER_PAGE)
     return render_template("web/admin/registry/beneficiaries.html", items=items, total=total, page=page,
                            pages=pages(total), q=q, form=form, refusal=refusal,
-                           municipalities=_municipalities()), status
+                           municipalities=queries.municipalities()), status
 
 
 @bp.route("/admin/registries/beneficiaries/<string:entry_id>", methods=["GET", "POST"])
-@allowed(is_admin)
+@allowed(access.administers)
 def admin_registries_beneficiary(entry_id):
-    return _correction_page(beneficiaries, entry_id, BENEFICIARY_FIELDS, (), BeneficiaryPatchSchema(),
+    return _correction_page(queries.get_beneficiary, commands.correct_beneficiary, entry_id, BENEFICIARY_FIELDS, (), BeneficiaryPatchSchema(),
                             "web/admin/registry/beneficiary.html", "web.admin_registries_beneficiary",
                             lambda: _("Beneficiario %(id)s corregido.", id=entry_id))
 
 
-def _correction_page(registry, entry_id, fields, checkboxes, patch_schema, template, endpoint, corrected):
+def _correction_page(get, correct, entry_id, fields, checkboxes, patch_schema, template, endpoint, corrected):
     """An entry's page with its correction form; a refused correction shows beside what was typed."""
-    entry = read(lambda s: registry.view(registry.get(s, entry_id)))
+    entry = read(get, entry_id)
     form, refusal, status = entry, None, 200
     if request.method == "POST":
         form = {**entry, **posted(*fields, checkboxes=checkboxes)}
-        _id, refusal = _save(None, registry.update, "id", form, None, patch_schema, (*fields, *checkboxes),
+        _id, refusal = _save(None, correct, "id", form, None, patch_schema, (*fields, *checkboxes),
                              entry_id)
         if refusal is None:
             flash(corrected(), "success")
             return redirect(url_for(endpoint, entry_id=entry_id))
         status = refusal.status
     return render_template(template, entry=entry, form=form, refusal=refusal,
-                           municipalities=_municipalities()), status
+                           municipalities=queries.municipalities()), status
 
 
 # -- hardware stores ----------------------------------------------------------------------------
@@ -101,28 +97,28 @@ def _registered_filter() -> bool | None:
 
 
 @bp.route("/admin/registries/stores", methods=["GET", "POST"])
-@allowed(is_admin)
+@allowed(access.administers)
 def admin_registries_stores():
     form, refusal, status = {}, None, 200
     if request.method == "POST":
         form = posted("id", *STORE_FIELDS, checkboxes=("registered",))
-        new_id, refusal = _save(stores.create, None, "id", form, StoreCreateSchema(), None, ())
+        new_id, refusal = _save(commands.create_store, None, "id", form, StoreCreateSchema(), None, ())
         if refusal is None:
             flash(_("Ferretería %(id)s añadida al registro.", id=new_id), "success")
             return redirect(url_for("web.admin_registries_store", entry_id=new_id))
         status = refusal.status
     q, page = request.args.get("q", "").strip(), page_number()
-    items, total = read(stores.list_entries, registered=_registered_filter(), q=q or None, page=page,
+    items, total = read(queries.list_stores, registered=_registered_filter(), q=q or None, page=page,
                         per_page=PER_PAGE)
     return render_template("web/admin/registry/stores.html", items=items, total=total, page=page,
                            pages=pages(total), q=q, registered=request.args.get("registered", ""),
                            form=form or {"registered": True}, refusal=refusal,
-                           municipalities=_municipalities()), status
+                           municipalities=queries.municipalities()), status
 
 
 @bp.route("/admin/registries/stores/<string:entry_id>", methods=["GET", "POST"])
-@allowed(is_admin)
+@allowed(access.administers)
 def admin_registries_store(entry_id):
-    return _correction_page(stores, entry_id, STORE_FIELDS, ("registered",), StorePatchSchema(),
+    return _correction_page(queries.get_store, commands.correct_store, entry_id, STORE_FIELDS, ("registered",), StorePatchSchema(),
                             "web/admin/registry/store.html", "web.admin_registries_store",
                             lambda: _("Ferretería %(id)s corregida.", id=entry_id))

@@ -3,15 +3,11 @@ from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import select
 
-from engine.queries import dashboard, cases as queries, shapes as views
-from engine.definitions import form_files
 from engine.commands import tasks as task_commands
 from engine.commands.cases import start_case
-from engine.kernel.access import may_start
-from engine.definitions import repository
-from engine.queries.shapes import INSTANCE
+from engine.kernel import access
+from engine.queries import case_files, cases as queries, processes
 
 from api.web import case_context, formkit
 from api.web.blueprint import bp
@@ -24,18 +20,13 @@ from api.web.views.common import (
 @bp.route("/tasks")
 @login_required
 def inbox():
-    actor, now = web_actor(), engine().now()
+    now = engine().now()
     process = request.args.get("process") or None
     case_number = request.args.get("case", "").strip()
-    instance = None
-    if case_number:
-        instance = read(dashboard.case_id_of, case_number) or -1
-    lists = {}
-    for scope in ("mine", "available"):
-        page = page_number(f"{scope}_page")
-        items, total = read(queries.list_tasks, actor, now, scope=scope, process=process, instance=instance,
-                            page=page, per_page=PER_PAGE)
-        lists[scope] = {"rows": items, "total": total, "page": page, "pages": pages(total)}
+    lists = read(queries.inbox, web_actor(), now, process=process, case_number=case_number, per_page=PER_PAGE,
+                 pages={scope: page_number(f"{scope}_page") for scope in ("mine", "available")})
+    for listed in lists.values():
+        listed["pages"] = pages(listed["total"])
     return render_template("web/inbox.html", lists=lists, now=now, process=process, case_number=case_number,
                            processes=process_names(), roles=role_labels())
 
@@ -67,13 +58,6 @@ def release(task_id):
     return _back("web.inbox")
 
 
-def _task_page_data(session, actor, task_id):
-    task = queries.get_task(engine(), session, actor, task_id)
-    definition_id = session.scalar(select(INSTANCE.c.definition_id).where(INSTANCE.c.id == task["instance_id"]))
-    definition = repository.info(engine().versions, session, definition_id)
-    return task, definition, views.history(session, task["instance_id"])
-
-
 def _prefill(schema: dict, task: dict) -> dict:
     if task["data"]["submitted"]:
         return task["data"]["submitted"]
@@ -82,10 +66,9 @@ def _prefill(schema: dict, task: dict) -> dict:
 
 
 def _render_task(task_id, data=None, refusal: Refusal | None = None, status=200):
-    actor = web_actor()
-    task, definition, history = read(_task_page_data, actor, task_id)
+    page = read(case_files.task_file, engine().versions, web_actor(), task_id)
+    task, definition, history, editable = page["task"], page["definition"], page["history"], page["editable"]
     schema, ui = task["form"]["schema"], task["form"]["ui"]
-    editable = task["state"] == "open" and actor.holds(task["lane"]) and task["assignee"] in (None, actor.username)
     errors = refusal.errors if refusal else {}
     value = data if data is not None else _prefill(schema, task)
     tree = formkit.build(schema, ui, value, errors, readonly=not editable)
@@ -111,7 +94,7 @@ def task(task_id):
 @login_required
 def complete_task(task_id):
     actor = web_actor()
-    task = read(lambda s: queries.get_task(engine(), s, actor, task_id))
+    task = read(queries.get_task, engine().versions, actor, task_id)
     data, rows_changed = form_post(task["form"]["schema"], task["form"]["ui"])
     if rows_changed:
         return _render_task(task_id, data)
@@ -120,7 +103,7 @@ def complete_task(task_id):
         return _render_task(task_id, data, refusal, refusal.status)
     case = result["instance"]
     flash(_("Completó «%(name)s» del caso %(case)s.", name=task["name"], case=case["case_number"]), "success")
-    following = [t for t in case["open_tasks"] if actor.holds(t["lane"]) and t["assignee"] in (None, actor.username)]
+    following = [t for t in case["open_tasks"] if access.may_act_on_task(actor, t["lane"], t["assignee"])]
     if following:
         return redirect(url_for("web.task", task_id=following[0]["id"]))
     return redirect(url_for("web.inbox"))
@@ -128,33 +111,18 @@ def complete_task(task_id):
 
 # -- starting a case ---------------------------------------------------------------------------
 
-def startable(session, actor) -> list[dict]:
-    out = []
-    for process in queries.list_processes(session):
-        definition = repository.info(engine().versions, session, repository.version_id(session, process["key"]))
-        if may_start(actor, definition.summary.get("starter_lane")):
-            out.append({"key": definition.key, "name": definition.name, "version": definition.version,
-                        "lane": definition.summary.get("starter_lane"),
-                        "has_form": form_files.start_form(definition.files).schema is not None})
-    return out
-
-
-def _start_definition(session, key):
-    return repository.info(engine().versions, session, repository.version_id(session, key))
-
-
 @bp.route("/start")
 @login_required
 def start():
-    return render_template("web/start_list.html", processes=read(startable, web_actor()), roles=role_labels())
+    return render_template("web/start_list.html", processes=read(processes.startable, engine().versions, web_actor()),
+                           roles=role_labels())
 
 
 @bp.route("/start/<string:key>", methods=["GET", "POST"])
 @login_required
 def start_form(key):
-    definition = read(_start_definition, key)
-    form = form_files.start_form(definition.files)
-    schema, ui = form.schema or {"type": "object", "properties": {}}, form.ui or {}
+    form = read(processes.start_form, engine().versions, web_actor(), key)
+    definition, schema, ui = form["definition"], form["schema"], form["ui"]
     data, refusal, status = {}, None, 200
     if request.method == "POST":
         data, rows_changed = form_post(schema, ui)
@@ -166,7 +134,6 @@ def start_form(key):
             status = refusal.status
     errors = refusal.errors if refusal else {}
     tree = formkit.build(schema, ui, data, errors)
-    allowed = may_start(web_actor(), definition.summary.get("starter_lane"))
     return render_template("web/start_form.html", definition=definition, tree=tree, refusal=refusal,
-                           allowed=allowed, unplaced=formkit.unplaced_errors(tree, errors),
+                           allowed=form["allowed"], unplaced=formkit.unplaced_errors(tree, errors),
                            error_fields=formkit.fields_with_errors(tree), roles=role_labels()), status

@@ -4,35 +4,26 @@ from __future__ import annotations
 from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from engine.queries import dashboard, cases as queries, shapes as views
 from engine.commands import tasks as task_commands
 from engine.commands.cases import cancel_case, retry_case
-from engine.definitions import repository
-from engine.registries import notifications as outbox
+from engine.kernel import access
+from engine.queries import case_files, dashboard, cases as queries
 
 from api.web import case_context, labels
 from api.web.blueprint import bp
-from api.web.session import allowed, engine, login_required, sees_everything, web_actor
+from api.web.session import allowed, engine, login_required, web_actor
 from api.web.views.common import PER_PAGE, page_number, pages, process_names, read, role_labels, run
-from api.web.views.messages import waiting_messages
 
 STATUSES = ("active", "completed", "cancelled", "error")
 CASE_FILTERS = ("process", "status", "outcome", "stage", "office", "q")
 
 
-def _dashboard_data(session, now, bucket):
-    return {"stages": dashboard.stage_counts(session), "statuses": dashboard.status_counts(session),
-            "outcomes": dashboard.outcomes_over_time(session, now, bucket),
-            "deadlines": dashboard.upcoming_deadlines(session, now, days=7),
-            "work": dashboard.waiting_work(session, now), "errors": dashboard.cases_in_error(session)}
-
-
 @bp.route("/dashboard", endpoint="dashboard")
-@allowed(sees_everything)
+@allowed(access.sees_all_cases)
 def dashboard_page():
     now = engine().now()
     bucket = "day" if request.args.get("period") == "day" else "month"
-    data = read(_dashboard_data, now, bucket)
+    data = read(dashboard.overview, web_actor(), now, bucket)
     stages: dict[str, list] = {}
     for row in data["stages"]:
         stages.setdefault(row["process_key"], []).append(row)
@@ -41,7 +32,7 @@ def dashboard_page():
 
 
 @bp.route("/cases")
-@allowed(sees_everything)
+@allowed(access.sees_all_cases)
 def cases():
     now, page = engine().now(), page_number()
     filters = {k: (request.args.get(k) or "").strip() or None for k in CASE_FILTERS}
@@ -53,24 +44,10 @@ def cases():
                            choices=read(dashboard.filter_values))
 
 
-def _case_page(session, actor, instance_id):
-    record = queries.get_instance(session, actor, instance_id)
-    case = views.case(session, record)
-    definition = repository.info(engine().versions, session, record.definition_id)
-    assignable = {}
-    if sees_everything({"roles": sorted(actor.roles)}):
-        assignable = {t["lane"]: dashboard.users_holding(session, t["lane"]) for t in case["open_tasks"]}
-    return {"case": case, "history": views.history(session, instance_id),
-            "activity": views.activity(session, record), "definition": definition,
-            "messages": waiting_messages(record, definition),
-            "parent_id": record.parent_instance_id, "assignable": assignable,
-            "notifications": outbox.of_case(session.connection(), instance_id)}
-
-
 @bp.route("/cases/<int:instance_id>")
 @login_required
 def case(instance_id):
-    data = read(_case_page, web_actor(), instance_id)
+    data = read(case_files.case_file, engine().versions, web_actor(), instance_id)
     definition = data["definition"]
     names = {e["id"]: e["name"] for e in definition.summary.get("elements", [])}
     catalogue = case_context.form_catalogue(definition.files)
@@ -85,11 +62,8 @@ def case(instance_id):
 @bp.route("/cases/<int:instance_id>/diagram.xml")
 @login_required
 def case_diagram(instance_id):
-    def bpmn(session):
-        record = queries.get_instance(session, web_actor(), instance_id)
-        definition = repository.info(engine().versions, session, record.definition_id)
-        return definition.files[definition.summary["process"]["file"]]
-    return Response(read(bpmn), mimetype="application/xml")
+    return Response(read(case_files.case_diagram, engine().versions, web_actor(), instance_id),
+                    mimetype="application/xml")
 
 
 def _after_action(instance_id, refusal, done_message):
@@ -101,7 +75,7 @@ def _after_action(instance_id, refusal, done_message):
 
 
 @bp.route("/cases/<int:instance_id>/cancel", methods=["POST"])
-@allowed(sees_everything)
+@allowed(access.sees_all_cases)
 def cancel(instance_id):
     reason = request.form.get("reason", "").strip()
     if not reason:
@@ -112,7 +86,7 @@ def cancel(instance_id):
 
 
 @bp.route("/cases/<int:instance_id>/retry", methods=["POST"])
-@allowed(sees_everything)
+@allowed(access.sees_all_cases)
 def retry(instance_id):
     result, refusal = run(retry_case, instance_id)
     message = _("Se reintentó el paso que falló; el caso está ahora: %(status)s.",
@@ -121,7 +95,7 @@ def retry(instance_id):
 
 
 @bp.route("/tasks/<int:task_id>/assign", methods=["POST"])
-@allowed(sees_everything)
+@allowed(access.sees_all_cases)
 def assign(task_id):
     username = request.form.get("username", "").strip()
     instance_id = request.form.get("instance_id", type=int)

@@ -19,7 +19,7 @@ from engine.persistence.models import ProcessInstance
 from engine.rules.bid_adjudication import BID
 from engine.registries import bidders
 from engine.commands.cases import start_case
-from engine.procedures.farmer_registry.bindings import ENGINE_ACTOR, as_engine
+from engine.commands.memberships import ENGINE_ACTOR, as_engine
 
 NAMES = frozenset({"banned_bidders", "record_bans", "count_single_bidder", "lock_similar_purchases",
                    "draw_lottery", "start_sale_bid"})

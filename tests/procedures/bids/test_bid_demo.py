@@ -1,6 +1,6 @@
 """The demo seed of municipal bids: a banned bidder and bids in several stages, seeded once."""
 from api import demo
-from api.demo_bid_adjudication import bid_adjudication_demo
+from api.demo.bid_adjudication import bid_adjudication_demo
 
 
 def test_the_demo_seeds_bids_in_several_stages_once(bids):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.identity import accounts
+from engine.commands import accounts
 from engine.bootstrap import procedure_files
 from engine.identity.actor import SYSTEM
 from tests.conftest import PASSWORD

@@ -1,7 +1,7 @@
 """The demo seed of the materials aid programme: fixtures, two Regional Offices' staff and cases in
 several stages, idempotent."""
 from api.demo import DEMO_PASSWORD, DEMO_STEPS
-from api.demo_materials_aid import materials_aid_demo
+from api.demo.materials_aid import materials_aid_demo
 
 
 def test_the_demo_seeds_two_offices_cases_in_several_stages_and_is_idempotent(mat, api, engine):

@@ -1,7 +1,7 @@
 """The demo seed of surplus disposition: items listed with requests held, seeded once, walking the
 cascade when the clock moves."""
 from api import demo
-from api.demo_surplus_disposition import surplus_disposition_demo
+from api.demo.surplus_disposition import surplus_disposition_demo
 
 
 def test_the_demo_lists_items_and_they_walk_the_cascade_as_time_moves(surplus, producers, engine, api):

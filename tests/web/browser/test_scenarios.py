@@ -197,7 +197,7 @@ def test_an_admin_moves_the_manual_clock_and_the_deadline_fires(ui, web_case):
 
 def test_a_registry_clerk_files_a_farmer_application_and_the_evaluator_decides_it(ui, engine):
     """The issue's scenario on the real farmer-registry diagrams and forms (fields found by name)."""
-    from engine.identity import accounts
+    from engine.commands import accounts
     from engine.identity.actor import SYSTEM
     from tests.conftest import PASSWORD
     from tests.procedures.conftest import ADMISSION, MEMBERSHIP, farmer_files

@@ -5,7 +5,7 @@ from flask import current_app, g, request
 
 from engine.identity import accounts
 from engine.identity.actor import Actor
-from engine.errors import Forbidden, Unauthorized
+from engine.errors import Unauthorized
 
 OPEN_PATHS = {"/api/v1/auth/token", "/api/v1/openapi.json"}
 
@@ -59,9 +59,3 @@ def authenticate_request() -> None:
 
 def actor() -> Actor:
     return g.actor
-
-
-def require_admin(doing: str = "create or correct registry entries") -> None:
-    """403 unless the caller is an admin; `doing` completes "only an admin may …"."""
-    if not actor().is_admin:
-        raise Forbidden(f"only an admin may {doing}")

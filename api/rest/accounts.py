@@ -3,14 +3,12 @@ from __future__ import annotations
 
 from flask import current_app, g, request
 from flask_smorest import Blueprint
-from sqlalchemy import select
 
-from engine.identity import accounts
-from engine.queries import shapes as views
-from engine.persistence.models import Role, User
+from engine.commands import accounts as commands
+from engine.queries import accounts as queries
 
-from api.auth import actor, bearer_token, engine, require_admin
-from api.schemas import LoginSchema, RoleSchema, TokenSchema, UserCreateSchema, UserSchema
+from api.rest.auth import actor, bearer_token, engine
+from api.rest.schemas import LoginSchema, RoleSchema, TokenSchema, UserCreateSchema, UserSchema
 
 blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authentication, users and roles")
 
@@ -23,17 +21,15 @@ blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authent
                   headers={"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}})
 def issue_token(args):
     """Exchange a username and password for a bearer token (valid 12 hours)."""
-    token, row, user = accounts.log_in(engine(), args["username"], args["password"],
-                                       request.remote_addr or "unknown",
-                                       current_app.config.get("TRAMITE_LOGIN_POLICY"))
-    return {"token": token, "expires_at": row.expires_at.isoformat(), "user": views.user(user)}
+    return commands.log_in(engine(), args["username"], args["password"], request.remote_addr or "unknown",
+                           current_app.config.get("TRAMITE_LOGIN_POLICY"))
 
 
 @blp.route("/auth/logout", methods=["POST"])
 @blp.response(204)
 def logout():
     """Revoke the caller's token."""
-    engine().execute(lambda ctx: accounts.revoke_token(ctx, bearer_token()), actor())
+    engine().execute(commands.revoke_token, actor(), bearer_token())
 
 
 @blp.route("/me", methods=["GET"])
@@ -45,29 +41,24 @@ def me():
 @blp.route("/users", methods=["GET"])
 @blp.response(200, UserSchema(many=True))
 def list_users():
-    require_admin("manage users and roles")
-    return engine().read(lambda s: [views.user(u) for u in s.scalars(select(User).order_by(User.username))])
+    return engine().read(queries.list_users, actor())
 
 
 @blp.route("/users", methods=["POST"])
 @blp.arguments(UserCreateSchema())
 @blp.response(201, UserSchema)
 def create_user(args):
-    require_admin("manage users and roles")
-    return engine().execute(lambda ctx: views.user(accounts.create_user(ctx, **args)), actor())
+    return engine().execute(commands.create_user, actor(), **args)
 
 
 @blp.route("/roles", methods=["GET"])
 @blp.response(200, RoleSchema(many=True))
 def list_roles():
-    return engine().read(lambda s: [{"id": r.id, "label_es": r.label_es, "label_en": r.label_en}
-                                    for r in s.scalars(select(Role).order_by(Role.id))])
+    return engine().read(queries.list_roles)
 
 
 @blp.route("/roles", methods=["POST"])
 @blp.arguments(RoleSchema())
 @blp.response(201, RoleSchema)
 def create_role(args):
-    require_admin("manage users and roles")
-    engine().execute(lambda ctx: accounts.add_role(ctx, args["id"], args["label_es"], args["label_en"]), actor())
-    return args
+    return engine().execute(commands.add_role, actor(), args["id"], args["label_es"], args["label_en"])

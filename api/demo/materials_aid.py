@@ -7,18 +7,17 @@ the procedure is not deployed.
 """
 from __future__ import annotations
 
-from sqlalchemy import func, select
-
-from engine.identity import accounts
-from engine.config import parameters
 from engine.commands.cases import start_case
+from engine.commands.parameters import set_parameter
+from engine.commands.registries import create_store
 from engine.commands.tasks import complete
 from engine.identity.actor import SYSTEM, Actor
-from engine.definitions.repository import latest
-from engine.persistence.models import ProcessInstance, User
-from engine.registries import stores
+from engine.queries.accounts import list_roles
+from engine.queries.parameters import list_parameters
+from engine.queries.processes import has_cases, is_deployed
 
-from api.demo import DEMO_PASSWORD, table
+from api.demo.common import add_if_missing, table
+from api.demo.users import ensure_users
 
 MATERIALS = "materials_aid"
 STORES = [("RL-1001", "Ferretería Borinquen", True), ("RL-1002", "Ferretería El Coquí", True),
@@ -71,35 +70,25 @@ CASES = [
 
 
 def _deployed(engine) -> bool:
-    def check(ctx):
-        roles = accounts.role_ids(ctx.session)
-        return latest(ctx.session, MATERIALS) is not None and {role for _, role, _ in STAFF} <= roles
-    return engine.execute(check, SYSTEM)
+    roles = {r["id"] for r in engine.read(list_roles)}
+    return engine.read(is_deployed, MATERIALS) and {role for _, role, _ in STAFF} <= roles
 
 
-def _fixtures(ctx, password: str) -> list[tuple[str, str, str]]:
+def _fixtures(engine) -> list[tuple[str, str, str]]:
     for store_id, name, registered in STORES:
-        if ctx.session.get(stores.HardwareStore, store_id) is None:
-            stores.create(ctx, id=store_id, name=name, registered=registered)
-    current = {p["name"]: p["value"] for p in parameters.describe(ctx.session)}
+        add_if_missing(engine, create_store, SYSTEM, id=store_id, name=name, registered=registered)
+    current = {p["name"]: p["value"] for p in engine.read(list_parameters)}
     for name, value in PARAMETERS.items():
         if current.get(name) is None:  # never overwrite what an admin set
-            parameters.set_value(ctx, name, value)
-    rows = []
-    for username, role, office in STAFF:
-        user = ctx.session.scalars(select(User).where(User.username == username)).first()
-        if user is None:
-            accounts.create_user(ctx, username, password, [role], full_name=f"Demo {role} {office}", office=office)
-            shown = password
-        else:
-            shown = password if accounts.check_password(password, user.password_hash) else "(not the demo password)"
-        rows.append((username, f"{role} ({office})", shown))
-    return rows
+            engine.execute(set_parameter, SYSTEM, name, value)
+    users = ensure_users(engine, [(username, [role], f"Demo {role} {office}", office)
+                                  for username, role, office in STAFF])
+    return [(username, f"{role} ({office})", shown)
+            for (username, _roles, shown), (_, role, office) in zip(users, STAFF)]
 
 
 def _cases(engine) -> list[tuple[str, str, str]]:
-    if engine.read(lambda s: s.scalar(select(func.count()).select_from(ProcessInstance)
-                                      .where(ProcessInstance.process_key == MATERIALS))):
+    if engine.read(has_cases, MATERIALS):
         return []
     made = []
     for office, variables, steps in CASES:
@@ -116,7 +105,7 @@ def _cases(engine) -> list[tuple[str, str, str]]:
 def materials_aid_demo(engine) -> list[str]:
     if not _deployed(engine):
         return []
-    users = engine.execute(lambda ctx: _fixtures(ctx, DEMO_PASSWORD), SYSTEM)
+    users = _fixtures(engine)
     lines = ["", "Materials aid: stores of the Registro de Licitadores, income limits and maximum aid seeded; "
                  "Regional Office staff:", *table(("username", "role (office)", "password"), users)]
     cases = _cases(engine)

@@ -3,18 +3,18 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from engine.queries import cases as queries, shapes as views
+from engine.queries import cases as queries
 from engine.commands.cases import cancel_case, retry_case, start_case
 from engine.commands.messages import send_message
 
-from api.auth import actor, engine, read_rows
-from api.responses import answer
-from api.pagination import page_response
-from api.schemas import (
+from api.rest.auth import actor, engine, read_rows
+from api.rest.responses import answer
+from api.rest.pagination import page_response
+from api.rest.schemas import (
     CancelSchema, CaseSchema, CaseSummarySchema, HistoryEventSchema, InstanceListArgs, MessageSchema,
     StartCaseSchema,
 )
-from api.routes import ID
+from api.rest import ID
 
 blp = Blueprint("instances", __name__, url_prefix="/api/v1", description="Cases (process instances)")
 
@@ -40,24 +40,19 @@ def list_instances(args):
 @blp.route(f"/instances/<{ID}:instance_id>", methods=["GET"])
 @blp.response(200, CaseSchema)
 def get_instance(instance_id):
-    return answer(read_rows(
-        lambda conn: views.case(conn, queries.get_instance(conn, actor(), instance_id))))
+    return answer(read_rows(queries.case_detail, actor(), instance_id))
 
 
 @blp.route(f"/instances/<{ID}:instance_id>/history", methods=["GET"])
 @blp.response(200, HistoryEventSchema(many=True))
 def history(instance_id):
-    def read(session):
-        queries.get_instance(session, actor(), instance_id)
-        return views.history(session, instance_id)
-    return answer(engine().read(read))
+    return answer(engine().read(queries.case_history, actor(), instance_id))
 
 
 @blp.route(f"/instances/<{ID}:instance_id>/activity", methods=["GET"])
 @blp.response(200, description="{element id: {state, count}} for the diagram overlay")
 def activity(instance_id):
-    return answer(read_rows(
-        lambda conn: views.activity(conn, queries.get_instance(conn, actor(), instance_id))))
+    return answer(read_rows(queries.case_activity, actor(), instance_id))
 
 
 @blp.route(f"/instances/<{ID}:instance_id>/messages/<string:name>", methods=["POST"])

@@ -8,12 +8,12 @@ surplus case yet. Skipped when the procedure is not deployed.
 """
 from __future__ import annotations
 
-from sqlalchemy import func, select
-
 from engine.commands.cases import start_case
 from engine.commands.messages import send_message
 from engine.identity.actor import Actor
-from engine.persistence.models import ProcessDefinition, ProcessInstance
+from engine.queries.processes import has_cases, is_deployed
+
+from api.demo.common import table
 
 SUR = "surplus_disposition"
 OFFICER = Actor("surplus_officer", frozenset({"surplus_officer"}))
@@ -67,16 +67,7 @@ def _cases(engine) -> list[tuple[str, str, str]]:
 
 
 def surplus_disposition_demo(engine) -> list[str]:
-    from api.demo import table
-
-    def deployed(session):
-        return session.scalar(select(func.count()).select_from(ProcessDefinition)
-                              .where(ProcessDefinition.key == SUR)) > 0
-    if not engine.read(deployed):
-        return []
-    has_cases = engine.read(lambda s: s.scalar(select(func.count()).select_from(ProcessInstance)
-                                               .where(ProcessInstance.process_key == SUR)) > 0)
-    if has_cases:
+    if not engine.read(is_deployed, SUR) or engine.read(has_cases, SUR):
         return []
     rows = _cases(engine)
     return ["", "Surplus items (listed today; move the clock to walk the cascade):",

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import func, select
-
-from engine.rules.calendar import add_months, local_date
+from engine.rules.calendar import local_date
 from engine.commands.cases import start_case
 from engine.commands.messages import send_message
+from engine.commands.registries import create_bidder
 from engine.commands.tasks import complete
 from engine.identity.actor import SYSTEM, Actor
-from engine.persistence.models import ProcessDefinition, ProcessInstance
-from engine.registries import bidders
+from engine.queries.processes import has_cases, is_deployed
+
+from api.demo.common import add_if_missing, table
 
 BID = "bid_adjudication"
 SECRETARY, BOARD = (Actor(role, frozenset({role})) for role in ("bid_board_secretary", "bid_board"))
@@ -74,27 +74,12 @@ def _cases(engine) -> list[tuple[str, str, str]]:
 
 
 def bid_adjudication_demo(engine) -> list[str]:
-    from api.demo import table
-
-    def deployed(session):
-        return session.scalar(select(func.count()).select_from(ProcessDefinition)
-                              .where(ProcessDefinition.key == BID)) > 0
-    if not engine.read(deployed):
+    if not engine.read(is_deployed, BID):
         return []
-
-    def add_banned_bidder(ctx):
-        if ctx.session.get(bidders.Bidder, "RL-3900") is not None:
-            return False
-        start = date(local_date(ctx.now).year, 1, 15)
-        bidders.create(ctx, id="RL-3900", name="Suplidora Sombra, Inc.")
-        bidders.add_sanction(ctx, "RL-3900", kind="ban", from_date=start, months=24,
-                             eligible_again=add_months(start, 24), reason="varias ofertas bajo seudónimo (BID-21)")
-        return True
-
-    added = engine.execute(add_banned_bidder, SYSTEM)
-    has_cases = engine.read(lambda s: s.scalar(select(func.count()).select_from(ProcessInstance)
-                                               .where(ProcessInstance.process_key == BID)) > 0)
-    cases = [] if has_cases else _cases(engine)
+    start = date(local_date(engine.now()).year, 1, 15)
+    added = add_if_missing(engine, create_bidder, SYSTEM, id="RL-3900", name="Suplidora Sombra, Inc.", sanction={
+        "kind": "ban", "from_": start, "months": 24, "reason": "varias ofertas bajo seudónimo (BID-21)"})
+    cases = [] if engine.read(has_cases, BID) else _cases(engine)
     lines = ["", "Bidder registry: " + ("RL-3900 added, banned for 24 months" if added else "RL-3900 was there")]
     if cases:
         lines += ["Sample bids:", *table(("case", "stage", "where it stands"), cases)]

@@ -3,12 +3,10 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, generate_latest
-from sqlalchemy import func, select, text
 
-from engine.persistence.models import ProcessInstance, Task, Timer
-from engine.queries.shapes import IS_OPEN
+from engine.queries import operations
 
-from api.auth import engine
+from api.rest.auth import engine
 
 blp = Blueprint("ops", __name__)
 
@@ -33,7 +31,7 @@ def landing():
 @blp.route("/healthz")
 def healthz():
     try:
-        engine().read_rows(lambda conn: conn.execute(text("SELECT 1")).scalar())
+        engine().read_rows(operations.database_answers)
     except Exception:
         return jsonify({"status": "degraded", "database": "unreachable"}), 503
     return jsonify({"status": "ok", "database": "ok"})
@@ -47,15 +45,10 @@ def metrics():
     open_tasks = Gauge("tramite_open_tasks", "Open human tasks by lane", ["lane"], registry=registry)
     due = Gauge("tramite_pending_timers", "Timers not yet fired", registry=registry)
 
-    def read(session):
-        for key, status, n in session.execute(select(ProcessInstance.process_key, ProcessInstance.status,
-                                                     func.count()).group_by(ProcessInstance.process_key,
-                                                                            ProcessInstance.status)):
-            cases.labels(key, status).set(n)
-        for lane, n in session.execute(select(Task.lane, func.count()).where(IS_OPEN)
-                                       .group_by(Task.lane)):
-            open_tasks.labels(lane or "").set(n)
-        due.set(session.scalar(select(func.count()).select_from(Timer).where(
-            Timer.fired_at.is_(None), Timer.cancelled.is_(False))))
-    engine().read(read)
+    figures = engine().read(operations.figures)
+    for key, status, n in figures["cases"]:
+        cases.labels(key, status).set(n)
+    for lane, n in figures["open_tasks"]:
+        open_tasks.labels(lane or "").set(n)
+    due.set(figures["pending_timers"])
     return Response(generate_latest(registry), mimetype=CONTENT_TYPE_LATEST)

@@ -6,13 +6,13 @@ from flask_smorest import Blueprint
 from engine.queries import cases as queries
 from engine.commands import tasks as commands
 
-from api.auth import actor, engine, read_rows
-from api.responses import answer
-from api.pagination import page_response
-from api.schemas import (
+from api.rest.auth import actor, engine, read_rows
+from api.rest.responses import answer
+from api.rest.pagination import page_response
+from api.rest.schemas import (
     AssignSchema, CompleteResultSchema, CompleteSchema, TaskDetailSchema, TaskListArgs, TaskSchema,
 )
-from api.routes import ID
+from api.rest import ID
 
 blp = Blueprint("tasks", __name__, url_prefix="/api/v1/tasks", description="Human tasks")
 
@@ -30,7 +30,7 @@ def list_tasks(args):
 @blp.route(f"/<{ID}:task_id>", methods=["GET"])
 @blp.response(200, TaskDetailSchema)
 def get_task(task_id):
-    return answer(engine().read(lambda s: queries.get_task(engine(), s, actor(), task_id)))
+    return answer(engine().read(queries.get_task, engine().versions, actor(), task_id))
 
 
 @blp.route(f"/<{ID}:task_id>/claim", methods=["POST"])

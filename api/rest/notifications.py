@@ -6,11 +6,11 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from engine.queries import cases as queries
-from engine.registries import notifications
+from engine.queries.registries import NOTICE_CHANNELS, NOTICE_STATUSES
 
-from api.auth import actor, read_rows
-from api.responses import answer
-from api.routes import ID
+from api.rest.auth import actor, read_rows
+from api.rest.responses import answer
+from api.rest import ID
 
 blp = Blueprint("notifications", __name__, url_prefix="/api/v1", description="Notifications outbox")
 
@@ -20,13 +20,13 @@ class NotificationSchema(Schema):
     case_id = fields.Integer(allow_none=True)
     recipient = fields.String()
     address = fields.String(allow_none=True)
-    channel = fields.String(metadata={"enum": list(notifications.CHANNELS)})
+    channel = fields.String(metadata={"enum": list(NOTICE_CHANNELS)})
     subject = fields.String()
     body = fields.String()
     element_id = fields.String(allow_none=True)
     created_at = fields.String()
     sent_at = fields.String(allow_none=True)
-    status = fields.String(metadata={"enum": list(notifications.STATUSES)})
+    status = fields.String(metadata={"enum": list(NOTICE_STATUSES)})
     error = fields.String(allow_none=True)
 
 
@@ -34,7 +34,4 @@ class NotificationSchema(Schema):
 @blp.response(200, NotificationSchema(many=True))
 def case_notifications(instance_id):
     """The notices a case wrote to the outbox, oldest first, with their sending status."""
-    def read(conn):
-        queries.get_instance(conn, actor(), instance_id)
-        return notifications.of_case(conn, instance_id)
-    return answer(read_rows(read))
+    return answer(read_rows(queries.case_notifications, actor(), instance_id))

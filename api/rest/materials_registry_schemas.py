@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from api.schemas import PageArgs, _Strict
+from api.rest.schemas import PageArgs, _Strict
 
 REGISTRY_ID = validate.Regexp(r"^\S{1,60}$", error="an id has no spaces (e.g. REC-0001, RL-1001)")
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import func, select
-
 from engine.rules.calendar import local_date
 from engine.commands.cases import start_case
 from engine.commands.messages import send_message
+from engine.commands.registries import create_farmer
 from engine.commands.tasks import complete
 from engine.identity.actor import SYSTEM, Actor
-from engine.persistence.models import ProcessDefinition, ProcessInstance
-from engine.registries import farmers
+from engine.queries.processes import has_cases, is_deployed
+
+from api.demo.common import add_if_missing, table
 
 ADMISSION = "farmer_registry_admission"
 # The fixtures of EXAMPLES.md "Global test setup": ACTIVE, renewal current.
@@ -79,30 +79,15 @@ def _cases(engine) -> list[tuple[str, str, str]]:
 
 
 def farmer_registry_demo(engine) -> list[str]:
-    from api.demo import table
-
-    def deployed(session):
-        return session.scalar(select(func.count()).select_from(ProcessDefinition)
-                              .where(ProcessDefinition.key == ADMISSION)) > 0
-    if not engine.read(deployed):
+    if not engine.read(is_deployed, ADMISSION):
         return []
-
-    def add_producers(ctx):
-        today = local_date(ctx.now)
-        added = []
-        for registry_id, name, producer_type, address, municipality in PRODUCERS:
-            if ctx.session.get(farmers.FarmerRecord, registry_id) is None:
-                registered = date(today.year - 1, today.month, min(today.day, 28))
-                farmers.create(ctx, id=registry_id, name=name, producer_type=producer_type, address=address,
-                               municipality=municipality, registered_on=registered,
-                               renewal_due=date(registered.year + 2, registered.month, registered.day))
-                added.append(registry_id)
-        return added
-
-    added = engine.execute(add_producers, SYSTEM)
-    has_cases = engine.read(lambda s: s.scalar(select(func.count()).select_from(ProcessInstance)
-                                               .where(ProcessInstance.process_key == ADMISSION)) > 0)
-    cases = [] if has_cases else _cases(engine)
+    today = local_date(engine.now())
+    registered = date(today.year - 1, today.month, min(today.day, 28))
+    added = [registry_id for registry_id, name, producer_type, address, municipality in PRODUCERS
+             if add_if_missing(engine, create_farmer, SYSTEM, id=registry_id, name=name, producer_type=producer_type,
+                               address=address, municipality=municipality, registered_on=registered,
+                               renewal_due=date(registered.year + 2, registered.month, registered.day))]
+    cases = [] if engine.read(has_cases, ADMISSION) else _cases(engine)
     lines = ["", f"Farmer registry: {len(added)} producer(s) added "
                  f"({', '.join(added) or 'all of F-17, F-21, F-22, F-23, F-31, F-32 were there'})"]
     if cases:

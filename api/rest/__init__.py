@@ -1,7 +1,7 @@
 """REST routes of API.md, one blueprint per resource."""
 from __future__ import annotations
 
-from api.schemas import MAX_ID, MAX_VERSION
+from api.rest.schemas import MAX_ID, MAX_VERSION
 
 # Path converters for ids and version numbers: a number past the column's range matches no route
 # (404) instead of reaching the database, which would refuse to compare with it (500).

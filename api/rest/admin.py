@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from engine.config import parameters
-from engine.config.clock import parse_instant
-from engine.errors import Forbidden, NotFound, ValidationFailed
-from engine.worker import move_clock
+from engine.commands import clock as clock_commands
+from engine.commands import parameters as parameter_commands
+from engine.queries import parameters as parameter_queries
 
-from api.auth import actor, engine
-from api.schemas import ClockSchema, ClockUpdateSchema, ParameterSchema, ParameterUpdateSchema
+from api.rest.auth import actor, engine
+from api.rest.schemas import ClockSchema, ClockUpdateSchema, ParameterSchema, ParameterUpdateSchema
 
 blp = Blueprint("admin", __name__, url_prefix="/api/v1", description="Parameters and clock")
 
@@ -17,7 +16,7 @@ blp = Blueprint("admin", __name__, url_prefix="/api/v1", description="Parameters
 @blp.route("/parameters", methods=["GET"])
 @blp.response(200, ParameterSchema(many=True))
 def list_parameters():
-    return engine().read(parameters.describe)
+    return engine().read(parameter_queries.list_parameters)
 
 
 @blp.route("/parameters/<string:name>", methods=["PUT"])
@@ -25,9 +24,7 @@ def list_parameters():
 @blp.response(200, ParameterSchema)
 def set_parameter(args, name):
     """Change a parameter (admin); cases started afterwards use the new value."""
-    if not actor().is_admin:
-        raise Forbidden("only an admin may change parameters")
-    return engine().execute(parameters.set_value, actor(), name, args["value"])
+    return engine().execute(parameter_commands.set_parameter, actor(), name, args["value"])
 
 
 def _clock():
@@ -45,11 +42,5 @@ def get_clock():
 @blp.response(200, ClockSchema)
 def set_clock(args):
     """Move the manual clock forward, firing every timer that falls due on the way, in order."""
-    if not engine().clock.manual:
-        raise NotFound("the clock can be moved only when the server runs with TRAMITE_CLOCK=manual")
-    try:
-        target = parse_instant(args["now"])
-    except ValueError as exc:
-        raise ValidationFailed("bad instant", {"now": [str(exc)]}) from None
-    move_clock(engine(), actor(), target)
+    clock_commands.move_clock(engine(), actor(), args["now"])
     return _clock()

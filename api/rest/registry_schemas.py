@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from engine.registries.farmers import PRODUCER_TYPES, STATUSES
+from engine.queries.registries import FARMER_STATUSES as STATUSES, PRODUCER_TYPES
 
-from api.schemas import PageArgs, _Strict
+from api.rest.schemas import PageArgs, _Strict
 
 FARMER_ID = validate.Regexp(r"^F-[1-9][0-9]{0,8}$", error="a registry id looks like F-17")
 

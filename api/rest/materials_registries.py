@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from engine.registries import beneficiaries, regional_offices, stores
+from engine.commands import registries as commands
+from engine.queries import registries as queries
 
-from api.auth import actor, engine, require_admin
-from api.materials_registry_schemas import (
+from api.rest.auth import actor, engine
+from api.rest.materials_registry_schemas import (
     BeneficiaryCreateSchema, BeneficiaryListArgs, BeneficiaryPatchSchema, BeneficiarySchema,
     RegionalOfficeSchema, StoreCreateSchema, StoreListArgs, StorePatchSchema, StoreSchema,
 )
-from api.pagination import page_response
+from api.rest.pagination import page_response
 
 blp = Blueprint("materials_registries", __name__, url_prefix="/api/v1/registries",
                 description="Materials aid registries")
@@ -23,14 +24,14 @@ blp = Blueprint("materials_registries", __name__, url_prefix="/api/v1/registries
 def list_beneficiaries(args):
     """Materials-aid beneficiaries and their last use of materials (MAT-30); `q` searches id and name."""
     page, per_page = args.pop("page"), args.pop("per_page")
-    items, total = engine().read(beneficiaries.list_entries, page=page, per_page=per_page, **args)
+    items, total = engine().read(queries.list_beneficiaries, page=page, per_page=per_page, **args)
     return page_response(items, total, page, per_page)
 
 
 @blp.route("/beneficiaries/<string:applicant_id>", methods=["GET"])
 @blp.response(200, BeneficiarySchema)
 def get_beneficiary(applicant_id):
-    return engine().read(lambda s: beneficiaries.view(beneficiaries.get(s, applicant_id)))
+    return engine().read(queries.get_beneficiary, applicant_id)
 
 
 @blp.route("/beneficiaries", methods=["POST"])
@@ -38,8 +39,7 @@ def get_beneficiary(applicant_id):
 @blp.response(201, BeneficiarySchema)
 def create_beneficiary(args):
     """Add an entry (admin), e.g. a beneficiary imported from the paper files with its last use date."""
-    require_admin()
-    return engine().execute(lambda ctx: beneficiaries.view(beneficiaries.create(ctx, **args)), actor())
+    return engine().execute(commands.create_beneficiary, actor(), **args)
 
 
 @blp.route("/beneficiaries/<string:applicant_id>", methods=["PATCH"])
@@ -47,8 +47,7 @@ def create_beneficiary(args):
 @blp.response(200, BeneficiarySchema)
 def correct_beneficiary(args, applicant_id):
     """Correct an entry (admin); every change is written to the audit log."""
-    require_admin()
-    return engine().execute(lambda ctx: beneficiaries.view(beneficiaries.update(ctx, applicant_id, args)), actor())
+    return engine().execute(commands.correct_beneficiary, actor(), applicant_id, args)
 
 
 @blp.route("/stores", methods=["GET"])
@@ -57,14 +56,14 @@ def correct_beneficiary(args, applicant_id):
 def list_stores(args):
     """Hardware stores and whether they are inscribed in the Registro de Licitadores (MAT-15)."""
     page, per_page = args.pop("page"), args.pop("per_page")
-    items, total = engine().read(stores.list_entries, page=page, per_page=per_page, **args)
+    items, total = engine().read(queries.list_stores, page=page, per_page=per_page, **args)
     return page_response(items, total, page, per_page)
 
 
 @blp.route("/stores/<string:store_id>", methods=["GET"])
 @blp.response(200, StoreSchema)
 def get_store(store_id):
-    return engine().read(lambda s: stores.view(stores.get(s, store_id)))
+    return engine().read(queries.get_store, store_id)
 
 
 @blp.route("/stores", methods=["POST"])
@@ -72,8 +71,7 @@ def get_store(store_id):
 @blp.response(201, StoreSchema)
 def create_store(args):
     """Add a store (admin) with its number in the Registro de Licitadores."""
-    require_admin()
-    return engine().execute(lambda ctx: stores.view(stores.create(ctx, **args)), actor())
+    return engine().execute(commands.create_store, actor(), **args)
 
 
 @blp.route("/stores/<string:store_id>", methods=["PATCH"])
@@ -81,12 +79,11 @@ def create_store(args):
 @blp.response(200, StoreSchema)
 def correct_store(args, store_id):
     """Correct a store (admin), e.g. mark one that left the Registro; audited."""
-    require_admin()
-    return engine().execute(lambda ctx: stores.view(stores.update(ctx, store_id, args)), actor())
+    return engine().execute(commands.correct_store, actor(), store_id, args)
 
 
 @blp.route("/regional_offices", methods=["GET"])
 @blp.response(200, RegionalOfficeSchema(many=True))
 def list_regional_offices():
     """The Regional Offices and the municipalities each serves (MAT-08); staff `office` is the id."""
-    return regional_offices.offices()
+    return queries.regional_offices()

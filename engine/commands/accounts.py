@@ -1,0 +1,163 @@
+"""Who may log in and with which roles: users, roles and API tokens (API.md §Users).
+
+Every change to an account is an admin's and audited; logging in and out are open to whoever
+holds the credentials or the token. The password and token arithmetic is engine.identity.accounts'.
+"""
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+
+from sqlalchemy import select
+
+from engine.errors import Conflict, Unauthorized, ValidationFailed
+from engine.identity import accounts, login_throttle
+from engine.identity.actor import Actor
+from engine.kernel import access
+from engine.persistence.models import ApiToken, Role, User
+from engine.queries import shapes
+
+MANAGING = "manage users and roles"
+
+
+def add_role(ctx, role_id: str, label_es: str, label_en: str) -> dict:
+    access.require_admin(ctx.actor, MANAGING)
+    if ctx.session.get(Role, role_id) is not None:
+        raise Conflict(f"role {role_id!r} exists already", code="ROLE_EXISTS")
+    ctx.session.add(Role(id=role_id, label_es=label_es, label_en=label_en, builtin=False))
+    ctx.audit("role_created", data={"role": role_id})
+    return {"id": role_id, "label_es": label_es, "label_en": label_en}
+
+
+def _known_roles(session, roles: list[str]) -> None:
+    unknown = sorted(set(roles) - accounts.role_ids(session))
+    if unknown:
+        raise ValidationFailed("unknown roles", {"roles": [f"unknown role {r!r}" for r in unknown]})
+
+
+def create_user(ctx, username: str, password: str, roles: list[str], full_name: str = "",
+                office: str | None = None) -> dict:
+    access.require_admin(ctx.actor, MANAGING)
+    session = ctx.session
+    if session.scalars(select(User).where(User.username == username)).first() is not None:
+        raise Conflict(f"user {username!r} exists already", code="USER_EXISTS")
+    _known_roles(session, roles)
+    if len(password) < 8:
+        raise ValidationFailed("password too short", {"password": ["at least 8 characters"]})
+    # Looked up on the module when called: the test suite swaps in a precomputed hash.
+    user = User(username=username, password_hash=accounts.hash_password(password), full_name=full_name,
+                office=office, created_at=ctx.now)
+    user.roles = [session.get(Role, r) for r in sorted(set(roles))]
+    session.add(user)
+    session.flush()
+    ctx.audit("user_created", data={"username": username, "roles": sorted(set(roles)), "office": office})
+    return shapes.user(user)
+
+
+def update_user(ctx, username: str, *, full_name: str | None = None, office: str | None = None,
+                roles: list[str] | None = None) -> dict:
+    """Change a user's name, office and roles; only what is given changes (office "" clears it)."""
+    access.require_admin(ctx.actor, MANAGING)
+    user = accounts.get_user(ctx.session, username)
+    before = {"full_name": user.full_name, "office": user.office, "roles": user.role_ids}
+    if roles is not None:
+        _known_roles(ctx.session, roles)
+        if not roles:
+            raise ValidationFailed("a user needs a role", {"roles": ["at least one role"]})
+        # An admin who takes their own admin role away can no longer undo it from these pages.
+        if username == ctx.actor.username and "admin" in before["roles"] and "admin" not in roles:
+            raise ValidationFailed("you cannot remove your own admin role", {"roles": ["keep your own admin role"]})
+        user.roles = [ctx.session.get(Role, r) for r in sorted(set(roles))]
+    if full_name is not None:
+        user.full_name = full_name.strip()
+    if office is not None:
+        user.office = office.strip() or None
+    after = {"full_name": user.full_name, "office": user.office, "roles": sorted(r.id for r in user.roles)}
+    changed = {k: {"from": before[k], "to": after[k]} for k in after if before[k] != after[k]}
+    if changed:
+        ctx.session.flush()
+        ctx.audit("user_changed", data={"username": username, "changes": changed})
+    return shapes.user(user)
+
+
+def set_active(ctx, username: str, active: bool) -> dict:
+    """Deactivate (or reactivate) a user. A deactivated user cannot log in, and their tokens are
+    revoked so that reactivating them later does not bring old tokens back to life."""
+    access.require_admin(ctx.actor, MANAGING)
+    user = accounts.get_user(ctx.session, username)
+    if not active and username == ctx.actor.username:
+        raise Conflict("you cannot deactivate yourself", code="CANNOT_DEACTIVATE_SELF")
+    if user.active == active:
+        return shapes.user(user)
+    user.active = active
+    if not active:
+        now = datetime.now(timezone.utc)
+        for row in ctx.session.scalars(select(ApiToken).where(ApiToken.user_id == user.id,
+                                                              ApiToken.revoked_at.is_(None))):
+            row.revoked_at = now
+    ctx.session.flush()
+    ctx.audit("user_reactivated" if active else "user_deactivated", data={"username": username})
+    return shapes.user(user)
+
+
+# -- logging in and out -------------------------------------------------------------------------
+
+def _user_with(ctx, username: str, password: str, address: str, policy, lookup: str | None = None) -> User | None:
+    """The active user these credentials name (found as `lookup`, default `username`), or None with
+    the failure counted under `username`; 429 while the username or the address has used up its
+    failures (checked before the password is looked at)."""
+    policy = policy or login_throttle.LoginPolicy()
+    now = datetime.now(timezone.utc)
+    login_throttle.check(ctx.conn, policy, username, address, now)
+    user = ctx.session.scalars(select(User).where(User.username == (lookup or username))).first()
+    if not accounts.password_matches(user, password):
+        login_throttle.record_failure(ctx.conn, policy, username, address, now)
+        return None
+    login_throttle.forget(ctx.conn, username)
+    return user
+
+
+def issue_token(ctx, username: str, password: str, address: str = "unknown",
+                policy: login_throttle.LoginPolicy | None = None) -> dict | None:
+    """`{"token", "expires_at", "user"}` for good credentials, None for bad ones. A failure is
+    counted in this transaction, which must commit for the count to hold: so it is an answer here,
+    and `log_in` turns it into the 401 once the transaction is over."""
+    user = _user_with(ctx, username, password, address, policy)
+    if user is None:
+        return None
+    token = secrets.token_urlsafe(32)
+    # Tokens live on the machine's time, not the engine clock: moving a training clock two
+    # years ahead must not log everybody out.
+    issued = datetime.now(timezone.utc)
+    row = ApiToken(token_hash=accounts.token_hash(token), user_id=user.id, created_at=issued,
+                   expires_at=issued + accounts.TOKEN_LIFETIME)
+    ctx.session.add(row)
+    return {"token": token, "expires_at": row.expires_at.isoformat(), "user": shapes.user(user)}
+
+
+def log_in(engine, username: str, password: str, address: str,
+           policy: login_throttle.LoginPolicy | None = None) -> dict:
+    """POST /auth/token: `issue_token` in its own transaction, its refusal raised once committed."""
+    issued = engine.execute(issue_token, Actor(username), username, password, address, policy)
+    if issued is None:
+        raise Unauthorized("wrong username or password")
+    return issued
+
+
+def verify_login(ctx, username: str, password: str, address: str = "unknown",
+                 policy: login_throttle.LoginPolicy | None = None) -> dict | None:
+    """The web page's login: the signed-in user (`shapes.signed_in`) for good credentials of an
+    active user, else None; the same throttle as the API's token route. A username typed with
+    spaces around it is the user's (a failure is counted under what was typed)."""
+    user = _user_with(ctx, username, password, address, policy, lookup=username.strip())
+    return shapes.signed_in(user) if user is not None else None
+
+
+def revoke_token(ctx, token: str) -> None:
+    """Log out: the token stops working (its holder's, or any token for an admin)."""
+    row = ctx.session.scalars(select(ApiToken).where(ApiToken.token_hash == accounts.token_hash(token))).first()
+    if row is None:
+        return
+    access.check_revoke_token(ctx.actor, ctx.session.get(User, row.user_id).username)
+    if row.revoked_at is None:
+        row.revoked_at = datetime.now(timezone.utc)

@@ -1,0 +1,83 @@
+"""A case, a task or a message read whole, as a person working on it sees it: the record with its
+history, diagram activity, the messages it waits for, its notices and (for supervisors) who may
+take each open task. Each is one read, under the visibility rules of the case or the task."""
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from engine.definitions import form_files, repository
+from engine.definitions.parsing import BPMN
+from engine.definitions.xml_safety import parse_xml
+from engine.identity.actor import Actor
+from engine.kernel import access
+from engine.queries import dashboard, shapes
+from engine.queries.cases import get_instance, get_task
+from engine.queries.shapes import INSTANCE
+from engine.registries import notifications
+
+
+def message_names(files: dict[str, str]) -> dict[str, str]:
+    """{message id: message name} of a version's diagrams (the summary keeps only the names)."""
+    names = {}
+    for filename, content in files.items():
+        if filename.endswith(".bpmn"):
+            for message in parse_xml(content.encode("utf-8"), filename).iter(f"{{{BPMN}}}message"):
+                names[message.get("id")] = message.get("name") or message.get("id")
+    return names
+
+
+def waiting_messages(record, definition) -> list[dict]:
+    """The messages the case waits for now, each with the element that catches it and its lane."""
+    elements = {e["id"]: e for e in definition.summary.get("elements", [])}
+    names = message_names(definition.files)
+    out = []
+    for element_id in (record.workflow_meta or {}).get("tramite", {}).get("waiting_messages", []):
+        element = elements.get(element_id) or {}
+        name = names.get(element.get("message"), element.get("message"))
+        if name:
+            schema = form_files.message_form(definition.files, name).schema or {}
+            out.append({"name": name, "element_id": element_id, "element_name": element.get("name", element_id),
+                        "lane": element.get("lane"), "title": schema.get("title") or name})
+    return out
+
+
+def case_file(session: Session, versions, actor: Actor, instance_id: int) -> dict:
+    record = get_instance(session, actor, instance_id)
+    case = shapes.case(session, record)
+    definition = repository.info(versions, session, record.definition_id)
+    assignable = {}
+    if access.sees_all_cases(actor):
+        assignable = {t["lane"]: dashboard.users_holding(session, t["lane"]) for t in case["open_tasks"]}
+    return {"case": case, "history": shapes.history(session, instance_id),
+            "activity": shapes.activity(session, record), "definition": definition,
+            "messages": waiting_messages(record, definition),
+            "parent_id": record.parent_instance_id, "assignable": assignable,
+            "notifications": notifications.of_case(session.connection(), instance_id)}
+
+
+def case_diagram(session: Session, versions, actor: Actor, instance_id: int) -> str:
+    """The XML of the diagram the case runs (its own version's)."""
+    record = get_instance(session, actor, instance_id)
+    definition = repository.info(versions, session, record.definition_id)
+    return definition.files[definition.summary["process"]["file"]]
+
+
+def task_file(session: Session, versions, actor: Actor, task_id: int) -> dict:
+    """The task with its form, its case's version and history; `editable` when `actor` may act on
+    it now (the commands decide again)."""
+    task = get_task(session, versions, actor, task_id)
+    definition_id = session.scalar(select(INSTANCE.c.definition_id).where(INSTANCE.c.id == task["instance_id"]))
+    return {"task": task, "definition": repository.info(versions, session, definition_id),
+            "history": shapes.history(session, task["instance_id"]),
+            "editable": task["state"] == "open" and access.may_act_on_task(actor, task["lane"], task["assignee"])}
+
+
+def message_page(session: Session, versions, actor: Actor, instance_id: int, name: str) -> dict:
+    """Recording message `name` on a case: its form, and whether the case waits for it now."""
+    record = get_instance(session, actor, instance_id)
+    definition = repository.info(versions, session, record.definition_id)
+    form = form_files.message_form(definition.files, name)
+    return {"record": record,
+            "schema": form.schema or {"type": "object", "properties": {}}, "ui": form.ui or {},
+            "expected": any(m["name"] == name for m in waiting_messages(record, definition))}
