@@ -28,8 +28,9 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
     payload = forms.validate(form_files.message_form(case.definition.files, name).schema, payload)
     # Runs even when the case no longer waits: the rule may owe the sender a reason on record
     # (a review request after its deadline is UNTIMELY, not merely unexpected).
-    facts = Facts(case=case.variables(), today=local_date(ctx.now), actor=ctx.actor.username,
-                  office=ctx.actor.office, waiting=bool(catchers))
+    def facts():
+        return Facts(case=case.variables(), today=local_date(ctx.now), actor=ctx.actor.username,
+                     office=ctx.actor.office, waiting=bool(catchers))
     try:
         ctx.procedures.check_message(ctx, instance.process_key, name, payload, facts)
     except RuleViolation as refusal:

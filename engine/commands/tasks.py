@@ -110,8 +110,9 @@ def complete(ctx, task_id: int, data: dict) -> dict:
     if case.instance.status not in ("active", "error"):
         raise Conflict(f"case {row.case_number} is {case.instance.status}", code="CASE_NOT_ACTIVE")
     spiff_task = case.spiff_task(row.spiff_task_id)
-    facts = Facts(case=case.task_context(spiff_task), today=local_date(ctx.now), actor=ctx.actor.username,
-                  office=ctx.actor.office)
+    def facts():
+        return Facts(case=case.task_context(spiff_task), today=local_date(ctx.now), actor=ctx.actor.username,
+                     office=ctx.actor.office)
     try:
         ctx.procedures.check_completion(ctx, row.process_key, row.element_id, data, facts)
     except RuleViolation as refusal:

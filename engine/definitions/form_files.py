@@ -9,7 +9,7 @@ one edit here, not a hunt through the engine and the web.
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+from functools import cached_property
 
 SCHEMA = ".schema.json"
 UI = ".ui.json"
@@ -20,10 +20,26 @@ _MESSAGE = ".message"
 TASK, START_KIND, MESSAGE = "task", "start", "message"
 
 
-class Form(NamedTuple):
-    """A form as stored: its schema and its UI hints, each None when the version has no such file."""
-    schema: dict | None
-    ui: dict | None
+class Form:
+    """A form as stored: its schema and its UI hints, each None when the version has no such file.
+
+    Each file is found and parsed when first read: completing a task validates against the schema
+    and never needs the layout hints, and this runs on every completion."""
+
+    def __init__(self, files: dict[str, str], names: tuple[str, str]):
+        self._files, self._names = files, names
+
+    @cached_property
+    def schema(self) -> dict | None:
+        return find(self._files, self._names[0])
+
+    @cached_property
+    def ui(self) -> dict | None:
+        return find(self._files, self._names[1])
+
+    def __iter__(self):
+        # `schema, ui = task_form(...)` where a page needs both.
+        return iter((self.schema, self.ui))
 
 
 def _names(owner: str) -> tuple[str, str]:
@@ -57,7 +73,7 @@ def find(files: dict[str, str], name: str) -> dict | None:
 
 
 def _form(files: dict[str, str], names: tuple[str, str]) -> Form:
-    return Form(find(files, names[0]), find(files, names[1]))
+    return Form(files, names)
 
 
 def task_form(files: dict[str, str], element_id: str) -> Form:

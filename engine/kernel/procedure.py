@@ -93,18 +93,20 @@ class Procedures:
     def lookup(self, process_key: str, element_or_message: str) -> Lookup | None:
         return self._lookups.get((process_key, element_or_message))
 
-    def check_completion(self, ctx, process_key: str, element_id: str, data: dict, facts: Facts) -> None:
+    def check_completion(self, ctx, process_key: str, element_id: str, data: dict, facts) -> None:
         """Run the rule for completing `element_id` ("start": starting the case), if declared."""
         self._check(self._completion.get((process_key, element_id)), ctx, process_key, element_id, data, facts)
 
-    def check_message(self, ctx, process_key: str, name: str, payload: dict, facts: Facts) -> None:
+    def check_message(self, ctx, process_key: str, name: str, payload: dict, facts) -> None:
         """Run the rule for receiving message `name`, if declared (also when the case does not wait)."""
         self._check(self._message.get((process_key, name)), ctx, process_key, name, payload, facts)
 
     def _check(self, rule, ctx, process_key, name, data, facts) -> None:
         # The lookup reads the registries in the command's transaction; the rule itself stays pure.
+        # `facts` may be a function that makes them: a case's variables are merged only for a rule.
         if rule is None:
             return
+        facts = facts() if callable(facts) else facts
         lookup = self._lookups.get((process_key, name))
         if lookup is not None:
             facts = replace(facts, reference=lookup(ctx, data, facts))
