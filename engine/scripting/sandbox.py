@@ -14,7 +14,7 @@ Usage::
     # unrestricted.
     wf.script_engine = make_script_engine(RULE_FUNCTIONS)
 
-How a refusal surfaces (verified by tests/unit/test_sandbox.py):
+How a refusal surfaces (verified by tests/unit/scripting/test_sandbox.py):
 
 - Anything the sandbox refuses (compile-time policy, budget, oversized arithmetic,
   `str.format`, writing into a non-container) raises `engine.errors.ScriptError` inside the

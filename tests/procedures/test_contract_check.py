@@ -1,10 +1,12 @@
 """The shared contract check (../shared/tools/contract_check.py) holds every procedure's diagrams
 against its contract: task ids, lanes and messages. It must report nothing but notes."""
+from pathlib import Path
+
 import pytest
 
 from tests.procedures import diagram_checks as dc
-from tests.procedures.conftest import REPO
 
+REPO = Path(__file__).resolve().parents[2]
 PROCEDURES = sorted(p.name for p in (REPO / "processes").iterdir() if p.is_dir() and any(p.glob("*.bpmn")))
 
 

@@ -200,7 +200,7 @@ def test_a_registry_clerk_files_a_farmer_application_and_the_evaluator_decides_i
     from engine.commands import accounts
     from engine.identity.actor import SYSTEM
     from tests.conftest import PASSWORD
-    from tests.procedures.conftest import ADMISSION, MEMBERSHIP, farmer_files
+    from tests.procedures.farmer_registry.conftest import ADMISSION, MEMBERSHIP, farmer_files
 
     engine.execute(lambda ctx: [accounts.create_user(ctx, u, PASSWORD, [r]) for u, r in
                                 (("far_clerk", "registry_clerk"), ("far_evaluator", "registry_evaluator"))], SYSTEM)

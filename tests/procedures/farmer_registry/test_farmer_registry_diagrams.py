@@ -6,7 +6,7 @@ import pytest
 
 from engine.definitions.forms import check_schema
 from tests.procedures import diagram_checks as dc
-from tests.procedures.conftest import REPO
+from tests.procedures.farmer_registry.conftest import REPO
 
 DIAGRAMS = sorted((REPO / "processes" / "farmer_registry").glob("*.bpmn"))
 FORMS = REPO / "forms" / "farmer_registry"

@@ -9,7 +9,7 @@ import pytest
 from engine.bootstrap import procedure_files
 from tests.support.scenario import Scenario, create_staff
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 FARMER_USERS = {"far_clerk": "registry_clerk", "far_evaluator": "registry_evaluator",
                 "far_commissioner": "commissioner", "far_board": "review_board"}
 ADMISSION, MEMBERSHIP = "farmer_registry_admission", "farmer_registry_membership"

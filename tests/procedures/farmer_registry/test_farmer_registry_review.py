@@ -5,7 +5,7 @@ roll-forward, reviews that reverse or confirm, and the documents window — thro
 """
 import pytest
 
-from tests.procedures.conftest import document
+from tests.procedures.farmer_registry.conftest import document
 
 
 def elena(far):

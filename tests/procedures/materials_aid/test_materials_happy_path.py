@@ -1,6 +1,6 @@
 """MAT-S01 of EXAMPLES.md from the application to the follow-up visit, with every date, and what the
 case, its deadlines, its history and the beneficiary registry say at each step."""
-from tests.procedures.materials.conftest import MATERIALS
+from tests.procedures.materials_aid.conftest import MATERIALS
 
 
 def test_mat_s01_happy_path_with_all_dates(mat, api):

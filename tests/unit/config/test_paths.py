@@ -5,7 +5,7 @@ from pathlib import Path
 
 from engine.config import paths
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def test_without_setting_or_local_folder_the_bundled_processes_are_used(tmp_path, monkeypatch):

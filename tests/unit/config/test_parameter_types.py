@@ -10,7 +10,7 @@ import pytest
 
 from engine.config.parameter_types import TYPES, coerce, load_catalog, to_json
 
-CATALOG = Path(__file__).resolve().parents[2] / "processes" / "parameters.json"
+CATALOG = Path(__file__).resolve().parents[3] / "processes" / "parameters.json"
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ situation that no longer prevails (MAT-18)."""
 from sqlalchemy import select
 
 from engine.persistence.models import AuditEvent
-from tests.procedures.materials.conftest import ITEMS, MAT_S01_QUOTES
+from tests.procedures.materials_aid.conftest import ITEMS, MAT_S01_QUOTES
 
 LA_ESQUINA = {"store_id": "LOCAL-0001", "store_name": "Ferretería La Esquina", "total": "3990.00"}
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from tests.procedures.conftest import ADMISSION, application, document
+from tests.procedures.farmer_registry.conftest import ADMISSION, application, document
 
 ALL_TYPES = ["agricultor", "acuicultor", "avicultor", "artesano", "pescador"]
 
