@@ -48,3 +48,9 @@ def check(rule, data, facts, verdict) -> None:
     assert set(verdict.cites) <= set(error.rule_ids), error.rule_ids
     assert verdict.rule_ids is not None or verdict.cites, "a refusal case names the rule ids it expects"
     assert error.errors == (verdict.errors if verdict.errors is not None else {"rule": [verdict.code]})
+
+
+def table_entries(**tables: dict) -> list:
+    """One case per (table, key): the rule a hooks table must point to, named after its element."""
+    return [pytest.param(table, key, rule, id=f"{table}:{key[1]}->{rule.__name__}")
+            for table, expected in tables.items() for key, rule in expected.items()]

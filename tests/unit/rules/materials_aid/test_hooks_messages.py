@@ -16,7 +16,7 @@ import pytest
 
 from engine.rules.facts import Facts
 from engine.rules.materials_aid import hooks
-from tests.unit.rules.hook_checks import ACCEPT, check, conflict, unprocessable
+from tests.unit.rules.hook_checks import ACCEPT, check, conflict, table_entries, unprocessable
 
 MATERIALS = "materials_aid"
 
@@ -83,16 +83,10 @@ def test_every_key_belongs_to_materials_aid(table):
     assert getattr(hooks, table) and {process for process, _ in getattr(hooks, table)} == {MATERIALS}
 
 
-@pytest.mark.parametrize(("key", "rule"), [pytest.param(k, r, id=f"{k[1]}->{r.__name__}")
-                                           for k, r in EXPECTED_COMPLETION.items()])
-def test_completion_table_points_to_the_tested_rule(key, rule):
-    assert hooks.COMPLETION_RULES.get(key) is rule
-
-
-@pytest.mark.parametrize(("key", "rule"), [pytest.param(k, r, id=f"{k[1]}->{r.__name__}")
-                                           for k, r in EXPECTED_MESSAGES.items()])
-def test_message_table_points_to_the_tested_rule(key, rule):
-    assert hooks.MESSAGE_RULES.get(key) is rule
+@pytest.mark.parametrize(("table", "key", "rule"), table_entries(COMPLETION_RULES=EXPECTED_COMPLETION,
+                                                                 MESSAGE_RULES=EXPECTED_MESSAGES))
+def test_each_table_points_to_the_tested_rule(table, key, rule):
+    assert getattr(hooks, table).get(key) is rule
 
 
 def test_MAT_36_only_the_director_decides_an_extension():
