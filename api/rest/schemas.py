@@ -95,11 +95,15 @@ class StartCaseSchema(_Strict):
     version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1, max=MAX_VERSION))
 
 
-class TaskSchema(Schema):
-    id = fields.Integer()
-    instance_id = fields.Integer()
+class _CaseKeys(Schema):
+    """What names a case wherever it appears: its number and its procedure."""
     case_number = fields.String()
     process_key = fields.String()
+
+
+class TaskSchema(_CaseKeys):
+    id = fields.Integer()
+    instance_id = fields.Integer()
     element_id = fields.String()
     name = fields.String()
     lane = fields.String(allow_none=True)
@@ -123,10 +127,8 @@ class DeadlineSchema(Schema):
     due_at = Instant()
 
 
-class CaseSchema(Schema):
+class CaseSchema(_CaseKeys):
     id = fields.Integer()
-    case_number = fields.String()
-    process_key = fields.String()
     version = fields.Integer()
     status = fields.String()
     outcome = fields.String(allow_none=True)
