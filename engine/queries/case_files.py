@@ -13,7 +13,7 @@ from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.queries import dashboard, shapes
 from engine.queries.cases import get_instance, get_task
-from engine.queries.shapes import INSTANCE
+from engine.persistence.tables import INSTANCE
 from engine.registries import notifications
 
 

@@ -5,7 +5,7 @@ from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
 from engine.persistence.models import ProcessInstance, Task, Timer
-from engine.queries.shapes import IS_OPEN
+from engine.persistence.tables import IS_OPEN
 
 
 def database_answers(conn) -> bool:

@@ -7,7 +7,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from engine.persistence.models import AuditEvent, ProcessDefinition, User
-from engine.persistence.tables import INSTANCE, IS_OPEN, TASK, TASK_COLUMNS, TIMER  # noqa: F401  (queries read them here)
+from engine.persistence.tables import IS_OPEN, TASK, TASK_COLUMNS, TIMER
 from engine.runtime.serializer import to_json_value
 
 def jsonable(value):
