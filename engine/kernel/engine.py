@@ -32,13 +32,12 @@ class Engine:
         self.clock = clock or Clock()
         self.versions = VersionCache()
         self.procedures = procedures or Procedures()
-        self.services = Services(self.versions, self.procedures, Scripts(self.procedures))
+        self.services = self.services_for(self.procedures)
         self._run = _conflicts_named(_refusals_on_record(self, _in_transaction(self)))
 
-    def use_procedures(self, procedures: Procedures) -> None:
-        """Run these procedures from now on (tests add a procedure of their own this way)."""
-        self.procedures = procedures
-        self.services = Services(self.versions, procedures, Scripts(procedures))
+    def services_for(self, procedures: Procedures) -> Services:
+        """What commands are lent when this engine runs `procedures` (tests add one of their own)."""
+        return Services(self.versions, procedures, Scripts(procedures))
 
     def execute(self, command, actor: Actor, *args, now: datetime | None = None, **kwargs):
         """Run `command(ctx, *args, **kwargs)` in one transaction; all or nothing."""

@@ -16,7 +16,7 @@ import pytest
 
 from engine.rules.facts import Facts
 from engine.rules.surplus_disposition import hooks
-from tests.unit.rules.hook_checks import ACCEPT, check, conflict, unprocessable
+from tests.unit.rules.hook_checks import ACCEPT, check, conflict, table_entries, unprocessable
 
 SUR = "surplus_disposition"
 
@@ -120,11 +120,10 @@ def test_every_key_belongs_to_surplus_disposition(table):
     assert getattr(hooks, table) and {process for process, _ in getattr(hooks, table)} == {SUR}
 
 
-@pytest.mark.parametrize(("key", "rule"), [pytest.param(k, r, id=f"{k[1]}->{r.__name__}")
-                                           for k, r in {**EXPECTED_COMPLETION, **EXPECTED_MESSAGES}.items()])
-def test_table_points_to_the_tested_rule(key, rule):
-    table = hooks.MESSAGE_RULES if key in EXPECTED_MESSAGES else hooks.COMPLETION_RULES
-    assert table.get(key) is rule
+@pytest.mark.parametrize(("table", "key", "rule"), table_entries(COMPLETION_RULES=EXPECTED_COMPLETION,
+                                                                 MESSAGE_RULES=EXPECTED_MESSAGES))
+def test_each_table_points_to_the_tested_rule(table, key, rule):
+    assert getattr(hooks, table).get(key) is rule
 
 
 def test_SUR_05_only_the_comisionado_consents_to_the_vehicle_order():
