@@ -21,9 +21,10 @@ from engine.errors import BadRequest
 from engine.config.settings import Settings
 
 from api import errors
+from api.headers import install as install_headers
 from api.hostile_input import refuse_hostile_input
 from api.rest import (
-    accounts, admin, bidder_registry, instances, materials_registries, notifications, ops, processes, registries,
+    accounts, admin, bidder_registry, docs, instances, materials_registries, notifications, ops, processes, registries,
     tasks,
 )
 from api.rest.auth import authenticate_request, release_read_connection
@@ -34,8 +35,8 @@ MAX_REQUEST_BYTES = 20 * 1024 * 1024
 # The REST resources, in the order the OpenAPI document lists them; a new resource is one line here.
 API_BLUEPRINTS = (accounts.blp, processes.blp, instances.blp, tasks.blp, admin.blp, registries.blp,
                   materials_registries.blp, bidder_registry.blp, notifications.blp)
-# Routes outside the OpenAPI document: the landing page, health and metrics.
-PLAIN_BLUEPRINTS = (ops.blp,)
+# Routes outside the OpenAPI document: the landing page, health, metrics and the API's documentation.
+PLAIN_BLUEPRINTS = (ops.blp, docs.blp)
 
 
 class DecimalJSONProvider(DefaultJSONProvider):
@@ -64,8 +65,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
     app.config.update(
         SECRET_KEY=settings.secret_key, MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         API_TITLE="Trámite", API_VERSION="v1", OPENAPI_VERSION="3.0.3",
-        OPENAPI_URL_PREFIX="/api", OPENAPI_JSON_PATH="v1/openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="docs", OPENAPI_SWAGGER_UI_URL="/static/vendor/swagger-ui/",
+        OPENAPI_URL_PREFIX="/api", OPENAPI_JSON_PATH="v1/openapi.json",  # /api/docs: api/rest/docs.py
         API_SPEC_OPTIONS={"components": {"securitySchemes": {
             "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}]},
     )
@@ -88,4 +88,5 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
     app.before_request(refuse_hostile_input)
     app.teardown_request(release_read_connection)
     errors.install(app)
+    install_headers(app)
     return app

@@ -14,6 +14,9 @@ VENDOR = {
     # The web UI's own bundles (modeler + properties panel, auto-layout), built by `npm run build:web`.
     "tramite-web": ROOT / "node_modules" / ".tramite-web",
 }
+# Packages served only in part: swagger-ui-dist also ships a demo index.html and start-up script that
+# open the petstore example; /api/docs uses these two files alone.
+ONLY = {"swagger-ui": frozenset({"swagger-ui.css", "swagger-ui-bundle.js"})}
 
 
 def install(app: Flask) -> None:
@@ -22,4 +25,6 @@ def install(app: Flask) -> None:
         folder = VENDOR.get(package)
         if folder is None or not folder.is_dir():
             abort(404, description=f"front-end package {package} is not installed (run the set-up command)")
+        if package in ONLY and filename not in ONLY[package]:
+            abort(404)
         return send_from_directory(folder, filename)

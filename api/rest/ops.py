@@ -11,8 +11,9 @@ from api.rest.auth import engine
 blp = Blueprint("ops", __name__)
 
 LANDING = """<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Trámite</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/static/api/landing.css"></head>
+<body>
 <h1>Trámite</h1>
 <p>Motor de casos BPMN para procedimientos del Gobierno de Puerto Rico.</p>
 <ul><li><a href="/web/">Aplicación web (entrar)</a></li>

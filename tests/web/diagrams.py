@@ -85,3 +85,19 @@ def web_flow(task_name: str = "Evaluar solicitud") -> dict[str, str]:
 def start_variables(**extra) -> dict:
     return {"applicant": {"name": "Ana Torres", "municipality": "Cidra"}, "amount": "1200.50", "kind": "new",
             "lines": [{"description": "Zinc", "quantity": 10, "price": "45.00"}], **extra}
+
+
+# What the red team's diagram did, reduced to a trace: the script, if it runs, calls this server
+# (on the old application/xml answer Chromium ran it: an XHTML element turns off its XML viewer).
+PAYLOAD = ('<bpmn:extensionElements><x:script xmlns:x="http://www.w3.org/1999/xhtml">'
+           "fetch('/web/pwned?cookie=' + document.cookie);"
+           "</x:script></bpmn:extensionElements>")
+
+
+def hostile_flow() -> dict[str, str]:
+    """The web test diagram with an XHTML <script> inside its start event (issue 15, finding 1)."""
+    files = web_flow()
+    files["web.bpmn"] = files["web.bpmn"].replace('<bpmn:startEvent id="start"/>',
+                                                  f'<bpmn:startEvent id="start">{PAYLOAD}</bpmn:startEvent>', 1)
+    assert PAYLOAD in files["web.bpmn"]
+    return files

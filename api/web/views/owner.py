@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Response, abort, jsonify, render_template, request, url_for
+from flask import abort, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 
 from engine.commands.deploy import deploy_edit
@@ -14,6 +14,7 @@ from engine.kernel import access
 from engine.queries import processes as queries
 
 from api.errors import http_status
+from api.headers import uploaded_text
 from api.web import formkit
 from api.web.i18n import selected_language
 from api.web.modeler_i18n import PANEL_ES
@@ -31,7 +32,7 @@ def processes():
 @bp.route("/processes/<string:key>/versions/<int:version>/bpmn")
 @login_required
 def version_bpmn(key, version):
-    return Response(read(queries.version_bpmn, key, version), mimetype="application/xml")
+    return uploaded_text(read(queries.version_bpmn, key, version))
 
 
 def modeler_labels() -> dict[str, str]:

@@ -1,7 +1,7 @@
 """Supervisor pages: the dashboard, the case list, a case with its diagram, and the case actions."""
 from __future__ import annotations
 
-from flask import Response, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from engine.commands import tasks as task_commands
@@ -9,6 +9,7 @@ from engine.commands.cases import cancel_case, retry_case
 from engine.kernel import access
 from engine.queries import case_files, dashboard, cases as queries
 
+from api.headers import uploaded_text
 from api.web import case_context, labels
 from api.web.blueprint import bp
 from api.web.session import allowed, engine, login_required, web_actor
@@ -62,8 +63,7 @@ def case(instance_id):
 @bp.route("/cases/<int:instance_id>/diagram.xml")
 @login_required
 def case_diagram(instance_id):
-    return Response(read(case_files.case_diagram, engine().versions, web_actor(), instance_id),
-                    mimetype="application/xml")
+    return uploaded_text(read(case_files.case_diagram, engine().versions, web_actor(), instance_id))
 
 
 def _after_action(instance_id, refusal, done_message):

@@ -116,10 +116,26 @@ def ui(browser, live_server):
             outside.append(route.request.url)
             route.abort()
     context.route("**/*", only_this_server)
+    # Every page runs under the strict CSP of api/headers.py: anything it refuses fails the test.
+    context.add_init_script(REPORT_POLICY_VIOLATIONS)
     page = context.new_page()
     script_errors: list[str] = []
     page.on("pageerror", lambda error: script_errors.append(str(error)))
+    refused: list[str] = []
+    page.on("console", lambda message: refused.append(message.text) if message.type == "error" and (
+        "Content Security Policy" in message.text or "securitypolicyviolation" in message.text) else None)
     yield Browser(page, live_server)
     context.close()
     assert not outside, f"requests left the machine: {outside}"
     assert not script_errors, f"JavaScript errors: {script_errors}"
+    assert not refused, f"the Content-Security-Policy refused: {refused}"
+
+
+# The browser's own console line names the directive; the event adds the page and what was blocked.
+REPORT_POLICY_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", function (e) {
+  var at = e.target && e.target.outerHTML ? " at " + e.target.outerHTML.slice(0, 200) : "";
+  console.error("securitypolicyviolation " + e.violatedDirective + " blocked " + (e.blockedURI || "inline")
+                + " on " + e.documentURI + at + " from " + e.sourceFile + ":" + e.lineNumber);
+});
+"""
