@@ -1,12 +1,15 @@
 """Health, metrics and the landing page."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify
+import hmac
+
+from flask import Blueprint, Response, abort, current_app, jsonify
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, generate_latest
 
+from engine.errors import Unauthorized
 from engine.queries import operations
 
-from api.rest.auth import engine
+from api.rest.auth import bearer_token, engine
 
 blp = Blueprint("ops", __name__)
 
@@ -38,8 +41,20 @@ def healthz():
     return jsonify({"status": "ok", "database": "ok"})
 
 
+def _check_metrics_token() -> None:
+    """The figures name every procedure and lane and their load: only the scraper with
+    TRAMITE_METRICS_TOKEN reads them; with no token configured, nobody does."""
+    expected = current_app.config.get("TRAMITE_METRICS_TOKEN")
+    if not expected:
+        abort(404, description="metrics are off: set TRAMITE_METRICS_TOKEN and send it as a bearer token")
+    sent = bearer_token() or ""
+    if not hmac.compare_digest(sent.encode(), expected.encode()):
+        raise Unauthorized("send Authorization: Bearer <TRAMITE_METRICS_TOKEN>")
+
+
 @blp.route("/metrics")
 def metrics():
+    _check_metrics_token()
     # Read from the database at scrape time so every worker process reports the same figures.
     registry = CollectorRegistry()
     cases = Gauge("tramite_cases", "Cases by process and status", ["process", "status"], registry=registry)

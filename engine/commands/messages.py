@@ -20,7 +20,7 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
     case = Case.open(ctx, instance_id)
     instance = case.instance
     # Office scoping (MAT-08) holds for messages as for tasks: staff act only on their office's cases.
-    access.check_office(ctx.actor, instance.office, f"case {instance.case_number}")
+    access.check_office(ctx.actor, instance.office, f"case {instance_id}")
     if instance.status == "active":
         case.advance()  # a deadline already due decides before the message does
     catchers = case.message_catchers(name) if instance.status == "active" else []

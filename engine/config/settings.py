@@ -25,6 +25,11 @@ class Settings:
     login_window_seconds: int = 900
     login_failures_per_username: int = 5
     login_failures_per_address: int = 30
+    # The address users reach the server at (https://tramite.agencia.pr): links the API builds use it,
+    # never the request's Host header, and an https one means TLS ends at a proxy (HSTS is sent).
+    public_url: str | None = None
+    # The bearer token Prometheus sends to /metrics; unset, /metrics answers nobody.
+    metrics_token: str | None = None
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -40,6 +45,9 @@ class Settings:
         for name in ("login_window_seconds", "login_failures_per_username", "login_failures_per_address"):
             if env.get(f"TRAMITE_{name.upper()}"):
                 values[name] = int(env[f"TRAMITE_{name.upper()}"])
+        for name in ("public_url", "metrics_token"):
+            if env.get(f"TRAMITE_{name.upper()}", "").strip():
+                values[name] = env[f"TRAMITE_{name.upper()}"].strip()
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
 
@@ -71,10 +79,19 @@ def timer_lease() -> timedelta:
 
 
 def _dev_secret() -> str:
-    # A stable per-data-folder secret so sessions survive restarts of a demo server.
+    # A stable per-data-folder secret so sessions survive restarts of a demo server. It signs every
+    # session: created readable by its owner alone (0600), and an older world-readable one is narrowed.
     path = data_dir() / "secret_key"
     if not path.exists():
         import secrets
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(32))
+        try:
+            handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another process made it first: use theirs
+            pass
+        else:
+            with os.fdopen(handle, "w") as file:
+                file.write(secrets.token_hex(32))
+    if path.stat().st_mode & 0o077:
+        os.chmod(path, 0o600)
     return path.read_text().strip()

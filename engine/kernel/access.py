@@ -97,9 +97,10 @@ def office_sql(column, office):
 
 
 def check_office(actor: Actor, office: str | None, what: str) -> None:
-    """Acting (not reading) on a case of another office: supervisors only."""
+    """Acting (not reading) on a case of another office: supervisors only. A refusal says "not
+    yours" and nothing more: which office, lane or case number holds it is not the caller's to learn."""
     if not office_admits(actor, office) and not acts_across_offices(actor):
-        raise Forbidden(f"{what} belongs to the office {office!r}")
+        raise Forbidden(f"{what} is not yours")
 
 
 # -- cases ---------------------------------------------------------------------------------------
@@ -142,9 +143,9 @@ def check_task_visible(actor: Actor, task_id: int, lane: str | None, assignee: s
     if sees_all_cases(actor):
         return
     if not (actor.holds(lane) or assignee == actor.username):
-        raise Forbidden(f"task {task_id} belongs to the role {lane!r}")
+        raise Forbidden(f"task {task_id} is not yours")
     if not office_admits(actor, office):
-        raise Forbidden(f"task {task_id} belongs to the office {office!r}")
+        raise Forbidden(f"task {task_id} is not yours")
 
 
 def check_task_actor(actor: Actor, task_id: int, lane: str | None, office: str | None,
@@ -153,7 +154,7 @@ def check_task_actor(actor: Actor, task_id: int, lane: str | None, office: str |
 
     `refusal` is the rule code a procedure gives to acting outside this lane (SUR-05, MAT-36)."""
     if not actor.holds(lane):
-        raise Forbidden(f"task {task_id} belongs to the role {lane!r}", refusal)
+        raise Forbidden(f"task {task_id} is not yours", refusal)
     check_office(actor, office, f"task {task_id}")
 
 

@@ -98,7 +98,7 @@ def get_instance(session: Session, actor: Actor, instance_id: int):
     # The rule of `_visible_instances`, decided on the row already read.
     if not access.may_see_case(actor, lanes=_lanes(conn, record.definition_id, record.definition_hash),
                                started_by=record.started_by, office=record.office):
-        raise Forbidden(f"case {record.case_number} is not in any of your roles")
+        raise Forbidden(f"case {instance_id} is not yours")  # its number, office and lanes stay unsaid
     return record
 
 

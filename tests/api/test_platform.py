@@ -93,7 +93,9 @@ def test_malformed_and_hostile_bodies_never_give_a_500(api):
 
 def test_health_metrics_landing_and_openapi(api):
     assert api.call("GET", "/healthz", expect=200).get_json() == {"status": "ok", "database": "ok"}
-    metrics = api.call("GET", "/metrics", expect=200).get_data(as_text=True)
+    api.client.application.config["TRAMITE_METRICS_TOKEN"] = "scraper-token"
+    metrics = api.call("GET", "/metrics", expect=200,
+                       headers={"Authorization": "Bearer scraper-token"}).get_data(as_text=True)
     assert "tramite_open_tasks" in metrics
     assert "/api/docs" in api.call("GET", "/", expect=200).get_data(as_text=True)
     spec = api.call("GET", "/api/v1/openapi.json", expect=200).get_json()

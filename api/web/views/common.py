@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask import g, request
+from flask import abort, g, request
 from flask_babel import gettext as _
 from engine.queries import accounts as account_queries, cases as queries
 from engine.errors import Conflict, EngineError, Forbidden, NotFound, ValidationFailed
@@ -15,6 +15,7 @@ from api.web.i18n import selected_language
 from api.web.session import engine, web_actor
 
 PER_PAGE = 25
+MAX_PAGE = 1_000_000  # the REST lists' bound (PageArgs); past it the offset overflows SQLite's integers
 
 
 def process_names() -> dict[str, str]:
@@ -30,9 +31,12 @@ def role_labels() -> dict[str, str]:
 
 def page_number(name: str = "page") -> int:
     try:
-        return max(1, int(request.args.get(name, 1)))
+        number = max(1, int(request.args.get(name, 1)))
     except ValueError:
         return 1
+    if number > MAX_PAGE:
+        abort(400, description=_("Número de página fuera de rango (como máximo %(max)s).", max=MAX_PAGE))
+    return number
 
 
 def pages(total: int, per_page: int = PER_PAGE) -> int:
