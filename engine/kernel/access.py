@@ -154,7 +154,11 @@ def check_task_actor(actor: Actor, task_id: int, lane: str | None, office: str |
 
     `refusal` is the rule code a procedure gives to acting outside this lane (SUR-05, MAT-36)."""
     if not actor.holds(lane):
-        raise Forbidden(f"task {task_id} is not yours", refusal)
+        # In the caller's own office the lane is no secret (a version's lanes are public); of another
+        # office's task the refusal says "not yours" and no more.
+        ours = office_admits(actor, office) or acts_across_offices(actor)
+        raise Forbidden(f"task {task_id} belongs to the role {lane!r}" if ours else f"task {task_id} is not yours",
+                        refusal)
     check_office(actor, office, f"task {task_id}")
 
 

@@ -38,9 +38,10 @@ def test_a_huge_page_number_on_an_api_list_is_refused_per_field(api, path):
 
 @pytest.fixture
 def norte_case(api):
-    for username, office in (("clerk_norte", "Norte"), ("clerk_sur", "Sur")):
+    for username, role, office in (("clerk_norte", "test_clerk", "Norte"), ("clerk_sur", "test_clerk", "Sur"),
+                                   ("reviewer_sur", "test_reviewer", "Sur")):
         api.post("/api/v1/users", "admin", {"username": username, "password": PASSWORD,
-                                             "roles": ["test_clerk"], "office": office}, expect=201)
+                                             "roles": [role], "office": office}, expect=201)
     api.deploy("test_matrix", matrix_flow())
     case = api.post("/api/v1/processes/test_matrix/instances", "clerk",
                     {"variables": {"requested_office": "Norte", "explode": False}}, expect=201)
@@ -58,6 +59,8 @@ def test_a_refusal_says_not_yours_and_nothing_of_the_other_office(api, app, nort
         api.call("POST", f"/api/v1/instances/{norte_case['id']}/messages/documents_received", "clerk_sur",
                  expect=403, json={"payload": {}}),
         api.call("GET", f"/api/v1/tasks/{task['id']}", "reviewer", expect=403),  # another lane
+        # Another lane and another office: not even the lane is named.
+        api.call("POST", f"/api/v1/tasks/{task['id']}/claim", "reviewer_sur", expect=403, json={}),
     ]
     for response in refused:
         message = response.get_json()["message"]
