@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from engine.commands.deploy import deploy
 from tests.web.conftest import WebClient, actor
 from tests.web.diagrams import hostile_flow, start_variables, web_flow
-from engine.commands.deploy import deploy
 
 
 @pytest.fixture
