@@ -122,7 +122,9 @@ def _recorded(ctx, instance_id, name, rule):
         if not isinstance(decision, Decision):
             return decision
         ctx.audit("decision", instance_id=instance_id, element_id=current.current_element(),
-                  rule_ids=decision.rule_ids, message=f"{name}: {decision.outcome}",
+                  rule_ids=decision.rule_ids,
+                  # A rule that words its decision is read on the case page in that sentence.
+                  message=decision.details.get("explanation") or f"{name}: {decision.outcome}",
                   data={"rule": name, "outcome": decision.outcome, "inputs": decision.inputs,
                         **decision.details}, actor="engine")
         return decision.as_dict()
