@@ -17,6 +17,7 @@ import pytest
 from engine.definitions.process_scope import BUILT_IN_ROLES
 from engine.identity.actor import BUILTIN_ROLES
 from engine.procedures import ALL
+from tests.procedures.bid_adjudication.conftest import bid_files
 from tests.support import bpmn as b
 from tests.support.diagrams import script_flow
 
@@ -60,8 +61,10 @@ def test_a_helper_reached_without_a_plain_call_is_refused_at_run_time(api):
 
 
 def test_an_owners_diagram_may_not_open_a_bid_case(api):
-    case = run(api, "bid = [start_sale_bid][0]({'id': 'P-1', 'description': 'x'})")
-    assert case["status"] == "error"
+    api.deploy("bid_adjudication", bid_files())
+    case = run(api, "bid = [start_sale_bid][0]({'id': 'P-1', 'description': 'sillas', 'estimated_value': '90.00'}, "
+                    "'90.00', '2024-05-01T10:00:00-04:00')")
+    assert case["status"] == "error" and "start_sale_bid" in case["error"]["message"]
     assert api.get("/api/v1/instances?process=bid_adjudication", "boss") == []
 
 
