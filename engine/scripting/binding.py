@@ -121,7 +121,9 @@ class _Binding:
                 if name not in self.scripts.allowed_for(self.facts().process_key):
                     raise scope.refuse_helper(name, self.scripts.procedures.helper_owners[name][0],
                                               self.facts().process_key)
-                self._made.update(family.bind(self.acting_for(), self.instance_id))
+                # Only this family's names: one bind may make helpers of several scopes.
+                bound = family.bind(self.acting_for(), self.instance_id)
+                self._made.update({n: bound[n] for n in family.names})
             else:
                 self._made.update(engine_helpers(self.acting_for(), self.instance_id, self.frozen_parameters,
                                                  check_notice=self.notice_check()))

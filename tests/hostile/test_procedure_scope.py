@@ -103,3 +103,19 @@ def test_a_built_in_role_is_refused_as_a_lane(api, role):
 
 def test_the_deploy_check_and_the_identity_agree_on_the_built_in_roles():
     assert set(BUILT_IN_ROLES) == set(BUILTIN_ROLES)
+
+
+def test_a_shared_helper_does_not_open_the_rest_of_its_procedures_helpers(api, monkeypatch, engine):
+    """Surplus disposition may call `start_sale_bid` (and `farmer_status`), never `record_bans` or
+    `set_farmer_status`, even after a shared helper of the same procedure was bound in the command."""
+    from dataclasses import replace
+    from engine.kernel.procedure import Procedures
+    from tests.support.procedures import run_with
+
+    def sharing(procedure):  # the owner's key stands in for surplus disposition
+        return replace(procedure, helpers=tuple(
+            replace(f, shared_with=f.shared_with | {KEY}) if f.shared_with else f for f in procedure.helpers))
+    run_with(monkeypatch, engine, base=Procedures(*map(sharing, ALL.all), reserved=ALL.reserved))
+    case = run(api, "try:\n    farmer_status('F-17')\nexcept:\n    pass\n"
+                    "[set_farmer_status][0]('F-17', 'REMOVED')")
+    assert case["status"] == "error" and "set_farmer_status" in case["error"]["message"]
