@@ -1,7 +1,7 @@
 """Deploy-time checks: every refusal names the element (or file) at fault."""
 from __future__ import annotations
 
-from engine.definitions import form_files, forms
+from engine.definitions import form_files, forms, process_scope
 from engine.errors import BadRequest
 from engine.definitions.parsing import build_specs, describe
 
@@ -65,6 +65,7 @@ def validate(files: dict[str, str], key: str, *, roles: set[str], script_problem
         else:
             children[called] = deployed[0]
             child_files.update({f"{called}/{n}": c for n, c in deployed[1].items()})
+    process_scope.refuse_out_of_scope(key, info, script_problems, fail)
     if errors:
         raise BadRequest(f"cannot deploy {key}: {len(errors)} element(s) at fault", errors)
 

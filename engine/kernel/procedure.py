@@ -21,9 +21,17 @@ Lookup = Callable[[Any, dict, Facts], Mapping[str, Any]]
 
 @dataclass(frozen=True)
 class HelperFamily:
-    """Script helpers made together for one command: `bind(ctx, instance_id) -> {name: function}`."""
+    """Script helpers made together for one command: `bind(ctx, instance_id) -> {name: function}`.
+
+    They write registries or reach people, so only the processes of the procedure that declares
+    them may call them (its `prefixes` keys), plus the process keys in `shared_with` (surplus
+    disposition opens sale bids). A case's scripts run with its top process key, so a called
+    sub-process gets its caller's helpers, never more. Any other process (a diagram a process owner
+    deployed under a key of their own) has only the engine's general helpers and pure rules.
+    """
     names: frozenset[str]
     bind: Callable[[Any, int | None], dict[str, Callable]]
+    shared_with: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -37,6 +45,11 @@ class Procedure:
     lookups: Mapping[Key, Lookup] = field(default_factory=dict)             # same keys as the rules
     lane_refusals: Mapping[Key, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     demo: Callable | None = None                                            # demo(engine, users) -> dict
+
+    @property
+    def processes(self) -> frozenset[str]:
+        """The process keys this procedure owns: the ones it numbers cases for."""
+        return frozenset(self.prefixes)
 
 
 class DuplicateDeclaration(ValueError):
@@ -70,6 +83,10 @@ class Procedures:
                               {**engine_names, **{n: "a rule function" for n in self.script_functions}})
         self.helpers = tuple(f for p in procedures for f in p.helpers)
         self.helper_names = frozenset(helper_names)
+        # {helper: (owning procedure, the process keys that may call it)}
+        self.helper_owners = {name: (p.name, p.processes | family.shared_with)
+                              for p in procedures for family in p.helpers for name in family.names}
+        self.owned_processes = frozenset(k for p in procedures for k in p.processes)
         self.prefixes = _merge(procedures, "prefixes")
         self._completion = _merge(procedures, "completion_rules")
         self._message = _merge(procedures, "message_rules")
@@ -83,6 +100,10 @@ class Procedures:
     def names(self) -> frozenset[str]:
         """What scripts may call beyond the engine's own helpers."""
         return frozenset(self.script_functions) | self.helper_names
+
+    def helpers_for(self, process_key: str | None) -> frozenset[str]:
+        """The procedure helpers the scripts of a case of `process_key` may call."""
+        return frozenset(n for n, (_, callers) in self.helper_owners.items() if process_key in callers)
 
     def completion_rule(self, process_key: str, element_id: str) -> Callable | None:
         return self._completion.get((process_key, element_id))

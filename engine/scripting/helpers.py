@@ -26,7 +26,9 @@ def as_date(value) -> date:
     return calendar.as_local_date(value)
 
 
-def engine_helpers(ctx, instance_id: int | None, frozen: Callable[[], dict]) -> dict[str, Callable]:
+def engine_helpers(ctx, instance_id: int | None, frozen: Callable[[], dict],
+                   check_notice: Callable | None = None) -> dict[str, Callable]:
+    """`check_notice(recipient, address)` refuses a notice the case's process may not write."""
     def param(name: str):
         return parameters.typed_value(name, frozen(), ctx.conn)
 
@@ -43,6 +45,8 @@ def engine_helpers(ctx, instance_id: int | None, frozen: Callable[[], dict]) -> 
         return calendar.to_timer_iso(calendar.deadline_instant(as_date(last_day)))
 
     def notify(recipient, subject, body, channel="correo", address=None) -> dict:
+        if check_notice is not None:
+            check_notice(recipient, address)
         return notifications.record(ctx, instance_id, recipient, subject, body, channel, address,
                                     current_element())
 

@@ -23,6 +23,8 @@ from engine.commands.memberships import ENGINE_ACTOR, as_engine
 
 NAMES = frozenset({"banned_bidders", "record_bans", "count_single_bidder", "lock_similar_purchases",
                    "draw_lottery", "start_sale_bid"})
+# SUR-15: surplus disposition sells an item by «subasta formal», a bid case it opens.
+SHARED_WITH_SURPLUS = frozenset({"start_sale_bid"})
 
 
 def _day(value) -> date:

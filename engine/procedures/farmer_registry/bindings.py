@@ -17,6 +17,8 @@ NAMES = frozenset({
     "register_farmer", "farmer_status", "set_farmer_status", "renew_farmer", "start_membership",
     "active_producers",
 })
+# FAR-14 / FAR-17: surplus disposition reads the Registry (never writes it) to tell a bona fide producer.
+READ_BY_SURPLUS = frozenset({"farmer_status", "active_producers"})
 
 
 def _day(value) -> date:

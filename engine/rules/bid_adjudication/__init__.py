@@ -6,7 +6,7 @@ complaints found unjustified (`complaints`), what follows a failed or cancelled 
 (`follow_up`); `hooks` holds what the engine refuses.
 Names are unique across procedures: every procedure's functions share one script whitelist.
 """
-from engine.rules.bid_adjudication.award import award_result, reasonableness_hint, single_offer_route
+from engine.rules.bid_adjudication.award import award_result, offers_route, reasonableness_hint, single_offer_route
 from engine.rules.bid_adjudication.complaints import complaint_referral, complaint_unjustified
 from engine.rules.bid_adjudication.follow_up import (
     cancellation_result, fiscal_year_end, follow_up_result, legislature_outcome, similar_purchase_allowed,
@@ -31,6 +31,7 @@ SCRIPT_FUNCTIONS = {
     "witnessed_winner": witnessed_winner,
     "lottery_participants": lottery_participants,
     "single_offer_route": single_offer_route,
+    "offers_route": offers_route,
     "award_result": award_result,
     "ban_periods": ban_periods,
     "complaint_unjustified": complaint_unjustified,

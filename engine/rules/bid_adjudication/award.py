@@ -10,6 +10,32 @@ from decimal import Decimal
 from engine.rules.decision import Decision, RuleViolation
 from engine.rules.money import money
 from engine.rules.bid_adjudication.ranking import DESCENDING_KINDS, cents
+from engine.rules.bid_adjudication.wording import award_sentence, route_sentence
+
+
+def offers_route(received_bidders, considered_bidders, collusion_of_all=False) -> Decision:
+    """Where a bid goes after its evaluation: BID-14 and BID-17 speak of offers *received*
+    («Cuando se reciba una sola oferta»), so only a bid that received one offer in time is a
+    single-offer bid; several received and one left after exclusions is the lowest eligible offer
+    and goes to the award like any other (AMB-44).
+
+    `received_bidders`: who made a timely offer that entered the Acta; `considered_bidders`: who is
+    still considered after screening and evaluation. Outcome `reject`, `assess_single_offer` or `rank`.
+    """
+    received, left = sorted({str(b) for b in received_bidders}), sorted({str(b) for b in considered_bidders})
+    if collusion_of_all or not left:
+        route, rules = "reject", ("BID-28", "BID-30", "BID-31", "BID-32")
+    elif len(received) == 1:
+        route, rules = "assess_single_offer", ("BID-14", "BID-17")
+    elif len(left) == 1:
+        route, rules = "rank", ("BID-07", "BID-14", "BID-17", "AMB-44")
+    else:
+        route, rules = "rank", ("BID-03", "BID-07")
+    return Decision(outcome=route, rule_ids=rules,
+                    inputs={"received_bidders": received, "considered_bidders": left,
+                            "collusion_of_all": bool(collusion_of_all)},
+                    details={"single_offer_received": len(received) == 1,
+                             "explanation": route_sentence(route, received, left)})
 
 
 def single_offer_route(price_reasonable, bid_round, kind, recommend_by_administration=True) -> Decision:
@@ -85,6 +111,7 @@ def award_result(awards, ranking, offers, kind, sale_needs_justification=True) -
                     details={"awards": result, "awardee": result[0]["bidder_id"],
                              "contract_price": result[0]["contract_price"],
                              "justification_required": bool(justifications),
+                             "explanation": award_sentence(result, justifications),
                              "justification": justifications[0] if len(justifications) == 1 else (justifications or None)})
 
 

@@ -10,6 +10,7 @@ from datetime import datetime
 
 from engine.rules.calendar import as_local_date
 from engine.rules.decision import Decision
+from engine.rules.bid_adjudication.wording import evaluation_sentence, exclusion_reason
 
 CONSIDERED = "CONSIDERED"
 REASON_RULES = {
@@ -153,13 +154,30 @@ def apply_evaluation(offers, offers_status, evaluations, collusion="none", consp
         reason = "COLLUSION" if collusion == "all" else "CONSPIRACY"
         sanctions += [{"bidder_id": b, "reason": reason} for b in sorted(plotters)]
     remaining = [o for o in offers if statuses[str(o["offer_id"])] == CONSIDERED]
+    excluded = _excluded_here(offers, offers_status, statuses, by_id)
     return Decision(outcome=statuses, rule_ids=_rules_of(statuses) + ("BID-02",),
                     inputs={"evaluations": list(by_id), "collusion": collusion,
                             "conspirators": sorted(plotters), "aliases": aliases},
                     details={"offers_status": statuses, "sanction_candidates": sanctions,
                              "considered_count": len(remaining),
                              "considered_bidders": sorted({str(o["bidder_id"]) for o in remaining}),
-                             "collusion_of_all": collusion == "all"})
+                             "collusion_of_all": collusion == "all", "exclusions": excluded,
+                             "explanation": evaluation_sentence(excluded, offers,
+                                                                [str(o["offer_id"]) for o in remaining])})
+
+
+def _excluded_here(offers, before, after, evaluations) -> list[dict]:
+    """The offers this evaluation left out, each with its reason in words (AMB-44: the exclusion of
+    the lowest bidder is recorded with its reason, though the award needs no justification)."""
+    out = []
+    for offer in offers:
+        oid = str(offer["offer_id"])
+        if before.get(oid) != CONSIDERED or after[oid] == CONSIDERED:
+            continue
+        exclusion = (evaluations.get(oid) or {}).get("bidder_exclusion") if after[oid] == "BIDDER_EXCLUDED" else None
+        out.append({"offer_id": oid, "bidder_id": str(offer["bidder_id"]), "status": after[oid],
+                    "exclusion": exclusion, "reason": exclusion_reason(after[oid], exclusion)})
+    return out
 
 
 def equipment_criteria_missing(kind, offers_status, evaluations) -> list[str]:

@@ -1,6 +1,12 @@
 """The engine starts a `sale` bid for a surplus item (SUR-15), as the surplus procedure will."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from engine.kernel.procedure import Procedures
+from engine.procedures import ALL
+from tests.support.procedures import run_with
+
 from .conftest import offer
 
 PROBE = """<?xml version="1.0" encoding="UTF-8"?>
@@ -21,7 +27,20 @@ again = start_sale_bid(item)</bpmn:script></bpmn:scriptTask>
 ITEM = {"id": "P-8001", "description": "archivos metálicos obsoletos", "estimated_value": "90.00"}
 
 
-def test_a_surplus_item_gets_a_sale_bid_started_by_the_engine(bids, api):
+def sharing_sale_bids_with_the_probe(monkeypatch, engine):
+    """`start_sale_bid` is the bid procedure's, shared with surplus disposition only (issue 15 #7):
+    the probe stands in for surplus disposition, so the test shares it with the probe's key too."""
+    def shared(procedure):
+        if procedure.name != "bid_adjudication":
+            return procedure
+        return replace(procedure, helpers=tuple(
+            replace(f, shared_with=f.shared_with | {"surplus_auction_probe"}) if "start_sale_bid" in f.names else f
+            for f in procedure.helpers))
+    run_with(monkeypatch, engine, base=Procedures(*map(shared, ALL.all), reserved=ALL.reserved))
+
+
+def test_a_surplus_item_gets_a_sale_bid_started_by_the_engine(bids, api, monkeypatch, engine):
+    sharing_sale_bids_with_the_probe(monkeypatch, engine)
     api.deploy("surplus_auction_probe", {"probe.bpmn": PROBE})
     parent = api.post("/api/v1/processes/surplus_auction_probe/instances", "clerk", {"variables": {"item": ITEM}},
                       expect=201)

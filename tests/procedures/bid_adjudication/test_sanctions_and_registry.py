@@ -108,3 +108,20 @@ def test_admin_keeps_the_registry_and_every_change_is_audited(bids, api):
     assert bids.bidders(banned="true") == []
     case = bids.record(bids.open(), [offer("O1", "10.00", bidder="RL-2001"), offer("O2", "11.00")])
     assert case["variables"]["offers_status"]["O1"] == "CONSIDERED"
+
+
+def test_a_ban_a_script_records_names_the_people_behind_it(bids):
+    """Issue 15 #7: a registry change made by a script is the engine's, on behalf of the member who
+    completed the task, the case's starter and the version's deployer."""
+    bids.day("2024-11-25")
+    case = sanction(bids, conspiracy(bids), 18)
+    changes = [e for e in bids.history(case["id"]) if e["type"].startswith("registry_entry")
+               and "BB" in (e["message"] or "")]
+    assert changes and all(e["actor"] == "engine" for e in changes)
+    assert {tuple(sorted(e["data"]["on_behalf_of"].items())) for e in changes} == {tuple(sorted({
+        "user": "J1", "starter": "secretary", "deployer": "owner", "process": "bid_adjudication",
+        "version": 1}.items()))}
+    # The count of single-bidder bids, written at the opening, names the secretary who recorded it.
+    [count] = [e for e in bids.history(case["id"]) if e["type"] == "registry_entry_changed"
+               and "BID-20" in e["rule_ids"]]
+    assert count["data"]["on_behalf_of"]["user"] == "secretary"

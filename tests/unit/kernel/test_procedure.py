@@ -264,3 +264,28 @@ def test_the_engine_routes_every_hook_table_entry():
     assert ALL.lane_refusal("surplus_disposition", "approve_vehicle_order") == {"rule": ["VEHICLE_ORDER_NOT_APPROVED"]}
     for key in (("materials_aid", "start"), ("bid_adjudication", "start"), ("surplus_disposition", "request")):
         assert ALL.lookup(*key) is not None, key
+
+
+# --- helper scope (issue 15 #7): a procedure's helpers are for its own processes ---------------------
+
+def test_helpers_are_callable_only_from_the_owning_procedures_processes():
+    procedures = Procedures(
+        Procedure("alpha", prefixes={"alpha_process": "ALP"}, helpers=(family("remove_entry"),)),
+        Procedure("beta", prefixes={"beta_process": "BET"},
+                  helpers=(HelperFamily(frozenset({"open_sale"}), lambda ctx, i: {},
+                                        shared_with=frozenset({"alpha_process"})),)))
+    assert procedures.helpers_for("alpha_process") == {"remove_entry", "open_sale"}
+    assert procedures.helpers_for("beta_process") == {"open_sale"}
+    assert procedures.helpers_for("owners_own_process") == frozenset()
+    assert procedures.helpers_for(None) == frozenset()
+    assert procedures.helper_owners["open_sale"] == ("beta", frozenset({"beta_process", "alpha_process"}))
+    assert procedures.owned_processes == {"alpha_process", "beta_process"}
+
+
+def test_the_engines_procedures_scope_their_helpers():
+    from engine.procedures import ALL
+    assert "set_farmer_status" in ALL.helpers_for("farmer_registry_membership")
+    assert "set_farmer_status" not in ALL.helpers_for("surplus_disposition")
+    assert {"start_sale_bid", "farmer_status"} <= ALL.helpers_for("surplus_disposition")
+    assert "record_bans" not in ALL.helpers_for("surplus_disposition")
+    assert not ALL.helpers_for("an_owners_own_key")

@@ -1,0 +1,91 @@
+"""The sentences the case page shows for the Junta's decisions (Spanish: the Junta's own language).
+
+A decision's `explanation` is what the case history says in words: which offer was left out and
+why, why the bid is or is not a single-offer bid, who is awarded at which price. Figures come
+from the decision's inputs, so the sentence and the recorded data never disagree.
+"""
+from __future__ import annotations
+
+from engine.rules.money import money
+
+# Why an offer stopped being considered, as the Junta's resolution would say it.
+STATUS_REASONS = {
+    "LATE": "llegó después de la hora de apertura (BID-01, BID-12)",
+    "NOT_IN_ACTA": "no consta en el Acta de Apertura (BID-01)",
+    "COLLECTOR_REPORT": "el Informe del Recaudador no la acepta (BID-01)",
+    "BIDDER_BANNED": "el licitador está inhabilitado en el Registro de Licitadores (BID-21, 25, 27, 29)",
+    "ALTERNATES_NOT_REQUESTED": "el Aviso no pidió alternativas y el licitador presentó varios modelos (BID-22, AMB-50)",
+    "MULTIPLE_ENVELOPES": "el licitador presentó más de un sobre para el renglón (BID-21, AMB-48)",
+    "NON_COMPLIANT_SPECS": "no cumple con las especificaciones (BID-02, BID-30a)",
+    "NON_COMPLIANT_CONDITIONS": "no cumple con las condiciones (BID-02, BID-30b)",
+    "CONSPIRACY": "el licitador se concertó con otros (BID-25)",
+    "COLLUSION": "hubo colusión entre todos los licitadores (BID-28, BID-30d)",
+}
+# BID-30e–g, applied per bidder (AMB-44): the finding the Junta recorded at the evaluation.
+EXCLUSION_REASONS = {
+    "poor_performance": "el licitador no cumplió satisfactoriamente contratos anteriores (BID-30e, AMB-44)",
+    "debtor_no_plan": "el licitador es deudor del municipio o del Estado Libre Asociado y no está acogido "
+                      "a un plan de pago (BID-30f, AMB-44)",
+    "convicted": "el licitador fue convicto por delitos relacionados con la malversación de fondos públicos "
+                 "(Ley 458-2000; BID-30g, AMB-44)",
+}
+
+
+def _offer(offer) -> str:
+    name = offer.get("bidder_name") or offer.get("bidder_id")
+    return f"la oferta {offer['offer_id']} ({name})"
+
+
+def _series(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " y " + items[-1]
+
+
+def exclusion_reason(status: str, exclusion: str | None = None) -> str:
+    if status == "BIDDER_EXCLUDED":
+        return EXCLUSION_REASONS.get(str(exclusion), "el licitador queda excluido (BID-30, AMB-44)")
+    return STATUS_REASONS.get(status, status)
+
+
+def evaluation_sentence(excluded: list[dict], offers: list[dict], remaining: list[str]) -> str:
+    """After the evaluation: each offer the Junta left out, with its reason, and what remains."""
+    by_id = {str(o["offer_id"]): o for o in offers}
+    parts = [f"Se excluye {_offer(by_id[e['offer_id']])}: {e['reason']}." for e in excluded]
+    if not excluded:
+        parts.append("La Junta no excluyó ninguna oferta en la evaluación.")
+    if remaining:
+        parts.append("Siguen consideradas: " + _series(remaining) + ".")
+    else:
+        parts.append("No queda ninguna oferta considerada.")
+    return " ".join(parts)
+
+
+def route_sentence(route: str, received: list[str], left: list[str]) -> str:
+    """Why the bid goes to ranking and award, to the single-offer assessment or to rejection."""
+    if route == "reject":
+        return "No queda ninguna oferta que se pueda adjudicar: la Junta decide qué sigue (BID-30, BID-31, BID-32)."
+    if route == "assess_single_offer":
+        return ("Se recibió a tiempo una sola oferta (de " + _series(received) + "): la Junta determina si el "
+                "precio es razonable antes de adjudicar (BID-14, BID-17).")
+    if len(left) == 1:
+        return (f"Se recibieron ofertas de {len(received)} licitadores y, tras las exclusiones, queda la de "
+                f"{left[0]}: es la oferta más baja elegible y se adjudica sin justificación escrita; no es una "
+                "subasta de un solo licitador (BID-07, BID-14, BID-17, AMB-44).")
+    return f"Quedan ofertas de {len(left)} licitadores: se ordenan por precio evaluado para adjudicar (BID-03, BID-07)."
+
+
+def award_sentence(awards: list[dict], justified: list[dict]) -> str:
+    """Who gets each renglón, at which price, and whether a written justification was needed."""
+    lines = [f"Se adjudica el renglón {a['line']} a {a['bidder_id']} (oferta {a['offer_id']}) por "
+             f"${_amount(a['contract_price'])}" for a in awards]
+    text = "; ".join(lines) + "."
+    if justified:
+        text += (" La adjudicación no va a la primera oferta del orden en " + _series(
+            [f"el renglón {j['line']}" for j in justified]) + ": consta la justificación escrita y firmada (BID-09).")
+    else:
+        text += " Es la primera oferta elegible del orden: no requiere justificación escrita (BID-07, BID-08)."
+    return text
+
+
+def _amount(text) -> str:
+    """$49,000.00: thousands with commas, as Puerto Rico writes dollars."""
+    return f"{money(text):,.2f}"
