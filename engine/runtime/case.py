@@ -18,6 +18,8 @@ from SpiffWorkflow.util.task import TaskState
 from engine.definitions.repository import DefinitionInfo, info, specs_for
 from engine.errors import NotFound
 from engine.runtime import projections, records, store
+from engine.runtime import library_errors  # noqa: F401  (the library's bare errors become WorkflowExceptions)
+from engine.runtime.failures import hold_failed, retry_failed
 from engine.runtime.library_time import library_sees
 from engine.runtime.records import CaseRecord
 from engine.runtime.serializer import to_json_value
@@ -144,13 +146,12 @@ class Case:
         return [t for wf in self._workflows() for t in wf.tasks.values() if t.state == TaskState.ERROR]
 
     def retry(self) -> None:
-        """Re-run every failed task (after a fix to data, parameters or registries)."""
+        """Re-run every failed step (after a fix to data, parameters or registries)."""
         self.instance.error_message = self.instance.error_element = None
         with library_sees(self.ctx.now):
             for task in self.error_tasks():
                 try:
-                    task._set_state(TaskState.READY)
-                    task.run()
+                    retry_failed(task)
                 except WorkflowException as exc:
                     self._record_error(exc)
                     return
@@ -158,6 +159,10 @@ class Case:
 
     def _record_error(self, exc: WorkflowException) -> None:
         task = getattr(exc, "task", None)
+        # The library marks a task ERROR only when its own run fails; a timer expression, a
+        # multi-instance input or loop condition, a data output fail while a task is being readied
+        # or completed, and would leave the case active with nothing open and the error lost.
+        hold_failed(task)
         element = getattr(getattr(task, "task_spec", None), "bpmn_id", None) if task else None
         message = str(exc).split("\n")[0]
         self.instance.error_message = message
