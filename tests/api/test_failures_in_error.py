@@ -122,3 +122,24 @@ def test_a_missing_data_output_is_an_error_naming_the_task_and_retry_reruns_it(a
     assert fixed["status"] == "active", fixed["error"]
     assert fixed["variables"]["result"] == 1
     assert [t["element_id"] for t in fixed["open_tasks"]] == ["after"]
+
+
+def test_a_service_task_in_a_version_deployed_earlier_is_an_error_not_a_500(api, engine):
+    # Deploy refuses service tasks; a version stored before that refusal must still not 500.
+    from sqlalchemy import text
+    deploy_chain(api, "old_service", [b.start(), b.user("intake"), b.script("svc", "x = 1"), b.end()],
+                 ["start", "intake", "svc", "end"], forms=["intake"])
+    service = ('<bpmn:serviceTask id="svc" name="svc"><bpmn:extensionElements>'
+               '<spiffworkflow:serviceTaskOperator id="http/GetRequest"><spiffworkflow:parameters/>'
+               '</spiffworkflow:serviceTaskOperator></bpmn:extensionElements></bpmn:serviceTask>')
+    with engine.db.transaction() as session:
+        files = session.execute(text("SELECT files FROM process_definition WHERE key = 'old_service'")).scalar_one()
+        files = files if isinstance(files, dict) else __import__("json").loads(files)
+        files["old_service.bpmn"] = files["old_service.bpmn"].replace(b.script("svc", "x = 1"), service)
+        session.execute(text("UPDATE process_definition SET files = :f WHERE key = 'old_service'"),
+                        {"f": __import__("json").dumps(files)})
+    engine.versions._entries.clear()
+    case = complete(api, start(api, "old_service"), "intake")
+    assert case["status"] == "error" and case["error"]["element_id"] == "svc"
+    assert case["error"]["message"].startswith("SERVICE_TASK_UNSUPPORTED")
+    assert retry(api, case)["status"] == "error"

@@ -1,0 +1,33 @@
+"""A script that leaves a value a case cannot save fails at that script, never as a 500 at save."""
+import pytest
+
+from tests.api.test_script_errors import run_to_script
+
+
+@pytest.mark.parametrize("code, variable, kind", [
+    ("t = now().tzinfo", "t", "tzinfo"),
+    ("r = range(3)", "r", "range"),
+    ("x = {'a': [1, b'raw']}", "x['a'][1]", "bytes"),
+    ("z = 1j", "z", "complex"),
+    ("c = now().time()", "c", "time"),
+    ("k = {(1, 2): 3}", "k", "key of type tuple"),
+    ("n = float('nan')", "n", "nan"),
+    ("loop = []\nloop.append(loop)", "loop", "contains itself"),
+])
+def test_a_non_json_value_puts_the_script_in_error_naming_the_variable(api, code, variable, kind):
+    case = run_to_script(api, code)
+    assert case["status"] == "error"
+    assert case["error"]["element_id"] == "run"
+    message = case["error"]["message"]
+    assert message.startswith(f"NON_JSON_VALUE: variable {variable}") and kind in message, message
+    again = api.get(f"/api/v1/instances/{case['id']}", "boss")
+    assert again["status"] == "error" and again["error"]["element_id"] == "run"
+    assert api.post(f"/api/v1/instances/{case['id']}/retry", "boss")["status"] == "error"
+
+
+def test_values_a_case_can_keep_still_pass(api):
+    case = run_to_script(api, "s = {1}\nd = {1: today(), 'when': now(), 'money': Decimal('1.50')}\n"
+                              "span = timedelta(days=2)\nf = 1.5")
+    assert case["status"] == "active", case["error"]
+    assert case["variables"]["d"]["money"] == "1.50" and case["variables"]["s"] == [1]
+    assert case["variables"]["span"] == "P2D"
