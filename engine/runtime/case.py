@@ -18,8 +18,8 @@ from SpiffWorkflow.util.task import TaskState
 from engine.definitions.repository import DefinitionInfo, info, specs_for
 from engine.errors import NotFound
 from engine.runtime import projections, records, store
-from engine.runtime import library_errors  # noqa: F401  (the library's bare errors become WorkflowExceptions)
 from engine.runtime.failures import hold_failed, retry_failed
+from engine.runtime.library_errors import correlation_problem
 from engine.runtime.library_time import library_sees
 from engine.runtime.records import CaseRecord
 from engine.runtime.serializer import to_json_value
@@ -27,12 +27,16 @@ from engine.runtime.serializer import to_json_value
 _LIVE = TaskState.READY | TaskState.WAITING | TaskState.STARTED | TaskState.ERROR
 
 
-def _message_names(task) -> list[str]:
+def _message_definitions(task) -> list:
     # An event-based gateway waits itself, holding its branches' events in one
     # MultipleEventDefinition; its catch events only run after it chose.
     definition = getattr(task.task_spec, "event_definition", None)
     parts = definition.event_definitions if isinstance(definition, MultipleEventDefinition) else [definition]
-    return [d.name for d in parts if isinstance(d, AnyMessageDefinition)]
+    return [d for d in parts if isinstance(d, AnyMessageDefinition)]
+
+
+def _message_names(task) -> list[str]:
+    return [d.name for d in _message_definitions(task)]
 
 
 class Case:
@@ -126,13 +130,30 @@ class Case:
                         found.append((task, names))
         return found
 
+    def correlation_problem(self, name: str, payload: dict) -> str | None:
+        """Why `payload` cannot be matched to the catchers of message `name` (a correlation
+        property its retrieval expression cannot read), or None."""
+        for definition in self._waiting_definitions(name):
+            problem = correlation_problem(self.workflow.script_engine, definition, payload)
+            if problem:
+                return problem
+        return None
+
+    def _waiting_definitions(self, name: str) -> list:
+        return [d for task in self.message_catchers(name) for d in _message_definitions(task) if d.name == name]
+
     def deliver(self, name: str, payload: dict) -> None:
         # An overdue timer must fire before a message is matched, or both branches of an
         # event-based gateway run (SPIFFWORKFLOW.md).
         self.advance()
         with library_sees(self.ctx.now):
             try:
-                self.workflow.send_event(BpmnEvent(MessageEventDefinition(name), payload))
+                # The library matches a case that already holds correlation keys only against the
+                # event's own keys: an event sent without them would never be caught.
+                definitions = self._waiting_definitions(name)
+                correlations = definitions[0].calculate_correlations(
+                    self.workflow.script_engine, definitions[0].correlation_properties, payload) if definitions else {}
+                self.workflow.send_event(BpmnEvent(MessageEventDefinition(name), payload, correlations))
             except WorkflowException as exc:
                 self._record_error(exc)
         self.advance()
