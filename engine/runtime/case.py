@@ -22,6 +22,7 @@ from engine.runtime.failures import hold_failed, retry_failed
 from engine.runtime.library_errors import correlation_problem
 from engine.runtime.library_time import library_sees
 from engine.runtime.records import CaseRecord
+from engine.runtime.scopes import task_scope
 from engine.runtime.serializer import to_json_value
 
 _LIVE = TaskState.READY | TaskState.WAITING | TaskState.STARTED | TaskState.ERROR
@@ -226,11 +227,12 @@ class Case:
         return data
 
     def task_context(self, task) -> dict:
-        """What a completion rule sees: the case's variables, and for a step inside a sub-process
-        its own scope first (the unit or lot it is about)."""
+        """What a completion rule sees: the case's variables, and the step's own scope over them
+        (the unit or lot of its sub-process, the item of its multi-instance)."""
         variables = self.variables()
-        if task is not None and task.workflow is not self.workflow:
-            variables.update(task.data)
+        own = task_scope(task) if task is not None else {}
+        if own:
+            variables.update(own)
             variables.update(self.workflow.data_objects)
         return variables
 
