@@ -184,7 +184,7 @@ class Case:
         # The library marks a task ERROR only when its own run fails; a timer expression, a
         # multi-instance input or loop condition, a data output fail while a task is being readied
         # or completed, and would leave the case active with nothing open and the error lost.
-        hold_failed(task)
+        hold_failed(task, exc)
         element = getattr(getattr(task, "task_spec", None), "bpmn_id", None) if task else None
         message = str(exc).split("\n")[0]
         self.instance.error_message = message

@@ -19,14 +19,21 @@ from SpiffWorkflow.bpmn.specs.mixins.multiinstance_task import (
 from SpiffWorkflow.util.task import TaskState
 
 _NOTE = "tramite_failed"
+_PRE_SCRIPT = "Error occurred in the Pre-Script"  # the library's note on the exception
 # FUTURE is not in the library's PREDICTED_MASK (LIKELY | MAYBE).
 _NOT_YET = TaskState.FUTURE | TaskState.LIKELY | TaskState.MAYBE
 _READYING = _NOT_YET | TaskState.WAITING
 
 
-def hold_failed(task) -> None:
+def hold_failed(task, exc=None) -> None:
     """Put `task` in ERROR if the library raised for it without doing so."""
-    if task is None or task.state in (TaskState.ERROR, TaskState.CANCELLED):
+    if task is None or task.state == TaskState.CANCELLED:
+        return
+    if task.state == TaskState.ERROR:
+        # A failed preScript left a user task ERROR before it was ever READY: running it would
+        # complete it with nobody's data. Readying it again re-runs the preScript instead.
+        if _PRE_SCRIPT in getattr(exc, "notes", ()):
+            task.internal_data[_NOTE] = {"phase": "update", "state": int(TaskState.FUTURE)}
         return
     if task.state & _READYING:
         phase = "update"

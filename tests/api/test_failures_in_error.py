@@ -143,3 +143,17 @@ def test_a_service_task_in_a_version_deployed_earlier_is_an_error_not_a_500(api,
     assert case["status"] == "error" and case["error"]["element_id"] == "svc"
     assert case["error"]["message"].startswith("SERVICE_TASK_UNSUPPORTED")
     assert retry(api, case)["status"] == "error"
+
+
+def test_a_failed_pre_script_is_retried_by_opening_the_task_again_not_by_completing_it(api):
+    review = ('<bpmn:userTask id="review" name="review"><bpmn:extensionElements><spiffworkflow:preScript>'
+              f"share = {NEEDS_HOLIDAYS}</spiffworkflow:preScript></bpmn:extensionElements></bpmn:userTask>")
+    deploy_chain(api, "pre_fix", [b.start(), b.user("intake"), review, b.user("after"), b.end()],
+                 ["start", "intake", "review", "after", "end"], forms=["intake", "review", "after"])
+    case = complete(api, start(api, "pre_fix"), "intake")
+    assert case["status"] == "error" and case["error"]["element_id"] == "review"
+    api.put("/api/v1/parameters/calendar.holidays", "admin", {"value": TWO_HOLIDAYS})
+    fixed = retry(api, case)
+    assert fixed["status"] == "active", fixed["error"]
+    assert [t["element_id"] for t in fixed["open_tasks"]] == ["review"]  # a person still has to do it
+    assert fixed["variables"]["share"] == 5
