@@ -6,17 +6,20 @@ projections and status columns, all in the command's transaction.
 """
 from __future__ import annotations
 
+import time
 from uuid import UUID
 
 from SpiffWorkflow.bpmn.specs.event_definitions.message import MessageEventDefinition as AnyMessageDefinition
 from SpiffWorkflow.bpmn.specs.event_definitions.multiple import MultipleEventDefinition
 from SpiffWorkflow.bpmn.util.event import BpmnEvent
 from SpiffWorkflow.bpmn.workflow import BpmnWorkflow
+from SpiffWorkflow.bpmn.exceptions import WorkflowTaskException
 from SpiffWorkflow.exceptions import WorkflowException
 from SpiffWorkflow.spiff.specs.event_definitions import MessageEventDefinition
 from SpiffWorkflow.util.task import TaskState
 from engine.definitions.repository import DefinitionInfo, info, specs_for
 from engine.errors import NotFound
+from engine.persistence.saveable import first_unsaveable
 from engine.runtime import projections, records, store
 from engine.runtime.failures import hold_failed, retry_failed
 from engine.runtime.library_errors import correlation_problem
@@ -52,6 +55,8 @@ class Case:
         self.deadlines: list[dict] = []
         # Open task rows this command closed itself (a completion), for the projections' count.
         self.completed_here = 0
+        # Steps that changed state after this are this command's, checked for unsaveable values.
+        self._opened = time.time()
 
     @property
     def workflow(self) -> BpmnWorkflow:
@@ -236,8 +241,26 @@ class Case:
             variables.update(self.workflow.data_objects)
         return variables
 
+    def _refuse_unsaveable(self) -> None:
+        """Scripts are checked as they run; a value that came another way (a decision table's
+        result, a payload the case throws to itself) is taken out of this command's steps here,
+        where the save would fail on it, and the step that produced it goes to error."""
+        holding: dict = {}
+        for wf in self._workflows():
+            for task in wf.tasks.values():
+                if task.last_state_change >= self._opened:
+                    found = first_unsaveable(task.data)
+                    while found:
+                        holding.setdefault(found, []).append(task)
+                        del task.data[found[0]]
+                        found = first_unsaveable(task.data)
+        for (_name, message), tasks in holding.items():
+            first = min(tasks, key=lambda t: t.last_state_change)
+            self._record_error(WorkflowTaskException(message, task=first))
+
     def close(self) -> None:
         instance = self.instance
+        self._refuse_unsaveable()
         self._count_activity()
         variables = to_json_value(self.variables())
         instance.variables = variables

@@ -1,72 +1,20 @@
-"""Refuses, as the script's own error, a value a case cannot save.
+"""Refuses, as the script's own error, a value a case cannot save (engine.persistence.saveable).
 
-A case's data is saved as JSON (plus Decimal, dates and times through the serializer's registry).
-A script can leave anything in its variables: `t = now().tzinfo`, a range, bytes, a complex, NaN
-(PostgreSQL's jsonb refuses it even where Python's json writes it). Saving then failed with a
-TypeError, a 500 after the step had run. Checked right after each script instead, the value is
-taken out again and the script task fails naming the variable, so the case goes to `error` at
-that element and a retry after a fix to the diagram's inputs runs the script again.
+Checked right after each script, the value is taken out again and the script task fails naming the
+variable, so the case goes to `error` at that element instead of failing the save with a 500, and a
+retry runs the script again.
 """
 from __future__ import annotations
 
-import math
-from datetime import date, datetime, timedelta, tzinfo
-from decimal import Decimal
-from uuid import UUID
-
 from SpiffWorkflow.bpmn.exceptions import WorkflowTaskException
 
-_SCALARS = (str, bool, int, type(None), Decimal, date, datetime, timedelta, UUID)
-_KEYS = (str, int, float, bool, type(None))
-_CONTAINERS = (list, tuple, set)
-
-
-def _problem(value, path: str, on_path: set) -> str | None:
-    if isinstance(value, float):
-        return None if math.isfinite(value) else f"{path} holds {value!r}, which JSON cannot store"
-    if isinstance(value, Decimal):
-        return None if value.is_finite() else f"{path} holds Decimal({str(value)!r}), which is not a number"
-    if isinstance(value, _SCALARS):
-        return None
-    if isinstance(value, (dict, *_CONTAINERS)):
-        if id(value) in on_path:
-            return f"{path} holds a {type(value).__name__} that contains itself"
-        on_path.add(id(value))
-        try:
-            if isinstance(value, dict):
-                for key, item in value.items():
-                    if not isinstance(key, _KEYS):
-                        return f"{path} has a key of type {type(key).__name__} ({key!r}); keys must be text or numbers"
-                    found = _problem(item, f"{path}[{key!r}]", on_path)
-                    if found:
-                        return found
-            else:
-                for index, item in enumerate(value):
-                    found = _problem(item, f"{path}[{index}]", on_path)
-                    if found:
-                        return found
-        finally:
-            on_path.discard(id(value))
-        return None
-    kind = "tzinfo" if isinstance(value, tzinfo) else type(value).__name__
-    return f"{path} holds a {kind} ({_short(value)}), which a case cannot keep"
-
-
-def _short(value) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # an object whose repr fails still gets a message
-        text = type(value).__name__
-    return text if len(text) <= 60 else text[:57] + "..."
+from engine.persistence.saveable import first_unsaveable
 
 
 def refuse_unsaveable(task) -> None:
     """Fail `task` naming the first variable of its data a case cannot save; that variable is
     removed first, so the failed step's data can still be saved with the case in error."""
-    data = task.data
-    for name in list(data):
-        found = _problem(data[name], f"variable {name}", set())
-        if found:
-            del data[name]
-            raise WorkflowTaskException(
-                f"NON_JSON_VALUE: {found}; keep text, numbers, Decimal, dates, lists or dicts", task=task)
+    found = first_unsaveable(task.data)
+    if found:
+        del task.data[found[0]]
+        raise WorkflowTaskException(found[1], task=task)
