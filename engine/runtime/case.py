@@ -21,7 +21,7 @@ from engine.definitions.repository import DefinitionInfo, info, specs_for
 from engine.errors import NotFound
 from engine.persistence.saveable import first_unsaveable
 from engine.runtime import projections, records, store
-from engine.runtime.failures import hold_failed, retry_failed
+from engine.runtime.failures import hold_failed, retry_failed, update_skipped_siblings
 from engine.runtime.library_errors import correlation_problem
 from engine.runtime.library_time import library_sees
 from engine.runtime.records import CaseRecord
@@ -190,6 +190,8 @@ class Case:
         # multi-instance input or loop condition, a data output fail while a task is being readied
         # or completed, and would leave the case active with nothing open and the error lost.
         hold_failed(task, exc)
+        # The other branches the library skipped go on, as they do beside a failed script.
+        followups = update_skipped_siblings(task) if task is not None else []
         element = getattr(getattr(task, "task_spec", None), "bpmn_id", None) if task else None
         message = str(exc).split("\n")[0]
         self.instance.error_message = message
@@ -197,6 +199,8 @@ class Case:
         self.ctx.audit("error", instance_id=self.instance.id, element_id=element, message=message,
                        data={"error_type": getattr(exc, "error_type", type(exc).__name__),
                              "line": getattr(exc, "line_number", None)}, actor="engine")
+        for other in followups:
+            self._record_error(other)
 
     # -- closing ---------------------------------------------------------------------------
     def _workflows(self):

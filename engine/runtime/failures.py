@@ -16,6 +16,7 @@ from __future__ import annotations
 from SpiffWorkflow.bpmn.specs.mixins.multiinstance_task import (
     ParallelMultiInstanceTask, SequentialMultiInstanceTask, StandardLoopTask,
 )
+from SpiffWorkflow.exceptions import WorkflowException
 from SpiffWorkflow.util.task import TaskState
 
 _NOTE = "tramite_failed"
@@ -47,6 +48,21 @@ def hold_failed(task, exc=None) -> None:
     task._set_state(TaskState.ERROR)
 
 
+def update_skipped_siblings(task) -> list:
+    """Ready the steps the library skipped when `task` failed while being readied; returns the
+    errors they raise in turn (each sibling is its own step)."""
+    failed = task.internal_data.get(_NOTE) or {}
+    if failed.get("phase") != "update":
+        return []
+    errors = []
+    for sibling in _skipped_siblings(task):
+        try:
+            sibling.task_spec._update(sibling)
+        except WorkflowException as exc:
+            errors.append(exc)
+    return errors
+
+
 def retry_failed(task) -> None:
     """Re-run the phase `task` failed in; raises the library's error again if it still fails."""
     failed = task.internal_data.pop(_NOTE, None) or {"phase": "run"}
@@ -54,7 +70,6 @@ def retry_failed(task) -> None:
     if phase == "update":
         task._set_state(failed["state"])
         task.task_spec._update(task)
-        _update_skipped_siblings(task)
     elif phase == "ready":
         task._set_state(TaskState.FUTURE)
         task._ready()
@@ -66,16 +81,13 @@ def retry_failed(task) -> None:
         task.run()
 
 
-def _update_skipped_siblings(task) -> None:
+def _skipped_siblings(task) -> list:
     # The library readies a finished task's children in order and stopped at the one that failed:
     # the ones after it (a parallel split's other branches) were never readied.
     parent = task.parent
-    if parent is None or parent.state != TaskState.COMPLETED:
-        return
-    after = parent.children[parent.children.index(task) + 1:]
-    for sibling in after:
-        if sibling.has_state(_NOT_YET):
-            sibling.task_spec._update(sibling)
+    if parent is None or parent.state != TaskState.COMPLETED or task not in parent.children:
+        return []
+    return [s for s in parent.children[parent.children.index(task) + 1:] if s.has_state(_NOT_YET)]
 
 
 def _resume_merge(task) -> None:

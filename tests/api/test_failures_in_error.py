@@ -157,3 +157,16 @@ def test_a_failed_pre_script_is_retried_by_opening_the_task_again_not_by_complet
     assert fixed["status"] == "active", fixed["error"]
     assert [t["element_id"] for t in fixed["open_tasks"]] == ["review"]  # a person still has to do it
     assert fixed["variables"]["share"] == 5
+
+
+def test_the_other_branches_of_a_split_go_on_beside_a_failed_timer(api):
+    ids = ["start", "split", "wait", "check", "join", "end"]
+    xml = b.diagram("split_timer", lanes={"test_clerk": ids},
+                    nodes=[b.start(), b.parallel("split"), timer("wait", "timeDuration", "period"), b.user("check"),
+                           b.parallel("join"), b.end()],
+                    flows=[*b.chain("start", "split", "wait", "join", "end"), b.flow("f_check", "split", "check"),
+                           b.flow("f_check_join", "check", "join")])
+    api.deploy("split_timer", {"split_timer.bpmn": xml, "check.schema.json": b.form({})})
+    case = start(api, "split_timer", {"period": "7 days"})
+    assert case["status"] == "error" and case["error"]["element_id"] == "wait"
+    assert [t["element_id"] for t in case["open_tasks"]] == ["check"]
