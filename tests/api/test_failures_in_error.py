@@ -170,3 +170,17 @@ def test_the_other_branches_of_a_split_go_on_beside_a_failed_timer(api):
     case = start(api, "split_timer", {"period": "7 days"})
     assert case["status"] == "error" and case["error"]["element_id"] == "wait"
     assert [t["element_id"] for t in case["open_tasks"]] == ["check"]
+
+
+def test_a_missing_data_input_is_an_error_naming_the_task(api):
+    task = ('<bpmn:scriptTask id="compute" name="compute"><bpmn:ioSpecification id="io">'
+            '<bpmn:dataInput id="amount" name="amount"/><bpmn:inputSet id="in"><bpmn:dataInputRefs>amount'
+            '</bpmn:dataInputRefs></bpmn:inputSet><bpmn:outputSet id="out"/></bpmn:ioSpecification>'
+            "<bpmn:script>total = amount * 2</bpmn:script></bpmn:scriptTask>")
+    deploy_chain(api, "input_missing", [b.start(), b.user("intake"), task, b.user("after"), b.end()],
+                 ["start", "intake", "compute", "after", "end"], forms=["intake", "after"])
+    case = complete(api, start(api, "input_missing"), "intake")
+    assert case["status"] == "error" and case["error"]["element_id"] == "compute"
+    assert "Missing data input" in case["error"]["message"]
+    assert api.get(f"/api/v1/instances/{case['id']}", "boss")["status"] == "error"
+    assert retry(api, case)["status"] == "error"
