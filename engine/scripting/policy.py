@@ -26,7 +26,7 @@ import builtins
 import math
 import operator
 import time
-from datetime import date, datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 from typing import Callable
 
@@ -38,6 +38,7 @@ from RestrictedPython.Guards import (
 )
 
 from engine.errors import ScriptError
+from engine.scripting.clock import EngineDate, EngineDatetime
 
 DEFAULT_MAX_STEPS = 1_000_000
 DEFAULT_MAX_SECONDS = 2.0
@@ -311,7 +312,8 @@ def guarded_apply(func, *args, **kwargs):
 def static_builtins(functions: dict) -> dict:
     """The builtins every evaluation shares; `Budget.builtins()` completes them per evaluation."""
     names = {name: getattr(builtins, name) for name in SAFE_BUILTIN_NAMES if hasattr(builtins, name)}
-    names.update({"Decimal": Decimal, "date": date, "datetime": datetime, "timedelta": timedelta,
+    # date/datetime read the engine clock in now()/today() (engine.scripting.clock).
+    names.update({"Decimal": Decimal, "date": EngineDate, "datetime": EngineDatetime, "timedelta": timedelta,
                   "None": None, "True": True, "False": False})
     names.update(functions)
     names.update({

@@ -44,6 +44,7 @@ from SpiffWorkflow.bpmn.script_engine import PythonScriptEngine, TaskDataEnviron
 from SpiffWorkflow.exceptions import SpiffWorkflowException
 
 from engine.errors import ScriptError
+from engine.scripting.saveable import refuse_unsaveable
 from engine.scripting.policy import (
     DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, FORBIDDEN_CALLS, SAFE_BUILTIN_NAMES, Budget, SandboxPolicy,
     static_builtins,
@@ -168,12 +169,21 @@ class SandboxedScriptEngine(PythonScriptEngine):
 
     def execute(self, task, script, external_context=None):
         try:
-            return self.environment.execute(script, task.data, external_context or {})
+            result = self.environment.execute(script, task.data, external_context or {})
         except Exception as exc:
             wrapped = self.create_task_exec_exception(task, script, exc)
             if wrapped is exc:  # already a SpiffWorkflow error, annotated in place
                 raise
             raise wrapped from exc
+        refuse_unsaveable(task)  # a value the case cannot save fails here, not at the save
+        return result
+
+    def call_service(self, task, **kwargs):
+        # No service is wired to Tramite (deploy refuses service tasks); the library's fallback
+        # fails with a NameError of its own, a 500, for a version deployed before that refusal.
+        raise WorkflowTaskException(
+            f"SERVICE_TASK_UNSUPPORTED: {task.task_spec.bpmn_id} calls the service "
+            f"{kwargs.get('operation_name')!r}; Tramite calls no external services", task=task)
 
 
 def make_script_engine(functions: dict[str, Callable], **budget) -> PythonScriptEngine:
