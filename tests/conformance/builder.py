@@ -24,7 +24,7 @@ class Scope:
     """The flow elements of one process or sub-process."""
 
     def __init__(self, diagram: "Diagram", lanes: dict[str, list[str]]):
-        self.diagram, self.lanes, self.parts = diagram, lanes, []
+        self.diagram, self.lanes, self.parts, self.artifacts = diagram, lanes, [], []
         self._flows = 0
 
     def _node(self, element_id: str, xml: str, lane: str | None) -> str:
@@ -96,6 +96,10 @@ class Scope:
     def raw(self, xml: str):
         self.parts.append(xml)
 
+    def artifact(self, xml: str):
+        """Associations and the like: the schema puts them after every flow element."""
+        self.artifacts.append(xml)
+
 
 class Diagram:
     """One .bpmn file (one or more processes) and the forms of its user tasks."""
@@ -140,7 +144,7 @@ class Diagram:
             lane_set = f'<bpmn:laneSet id="LaneSet_{pid}">{lanes}</bpmn:laneSet>' if lanes else ""
             out.append(f'  <bpmn:process id="{pid}" name="{pid}" isExecutable="{str(executable).lower()}">'
                        f'{lane_set}\n')
-            out.extend(f"    {p}\n" for p in scope.parts)
+            out.extend(f"    {p}\n" for p in scope.parts + scope.artifacts)
             out.append("  </bpmn:process>\n")
         out.append("</bpmn:definitions>\n")
         return "".join(out)
@@ -219,7 +223,10 @@ def standard_loop(condition: str, maximum: int | None = None, test_before=False)
 
 
 def data_in(ref: str, owner: str) -> str:
-    return f'<bpmn:dataInputAssociation id="In_{owner}_{ref}"><bpmn:sourceRef>{ref}</bpmn:sourceRef></bpmn:dataInputAssociation>'
+    # The schema wants a target for an input: bpmn-js points it at a placeholder property.
+    return (f'<bpmn:property id="Prop_{owner}_{ref}" name="__targetRef_placeholder"/>'
+            f'<bpmn:dataInputAssociation id="In_{owner}_{ref}"><bpmn:sourceRef>{ref}</bpmn:sourceRef>'
+            f'<bpmn:targetRef>Prop_{owner}_{ref}</bpmn:targetRef></bpmn:dataInputAssociation>')
 
 
 def data_out(ref: str, owner: str) -> str:

@@ -73,5 +73,8 @@ def iso(instant: datetime) -> str:
 def evaluated(data: dict, scope: dict) -> dict:
     """Step data whose text values start with '=' are computed from what the task shows (its item):
     both players hand the same expression the data their side shows for that task."""
-    return {k: (eval(v[1:], {}, dict(scope)) if isinstance(v, str) and v.startswith("=") else v)
-            for k, v in data.items()}
+    try:
+        return {k: (eval(v[1:], {}, dict(scope)) if isinstance(v, str) and v.startswith("=") else v)
+                for k, v in data.items()}
+    except NameError as exc:
+        raise Diverged(f"the task does not show what its step reads: {exc}") from None

@@ -88,8 +88,10 @@ class TramitePlayer:
             raise LookupError(f"no open task {element_id} #{nth}; open: {self.open_tasks(case)}")
         task = tasks[nth]
         if any(isinstance(v, str) and v.startswith("=") for v in data.values()):
+            # A task shows the case as its worker sees it (`data.case`): for one instance of a
+            # multi-instance, its own item.
             shown = self._call("GET", f"/api/v1/tasks/{task['id']}", ACTOR).get_json()["data"]
-            data = evaluated(data, shown)
+            data = evaluated(data, shown.get("case", shown))
         self._call("POST", f"/api/v1/tasks/{task['id']}/complete", ACTOR, {"data": data})
         self._step()
 
