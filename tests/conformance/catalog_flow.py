@@ -206,8 +206,7 @@ def scenarios() -> list[Scenario]:
                  allow_error=True, known=LONG_LOOP),
         Scenario("cf_loop_auto_2000", "long automatic loop (2,000 rounds in one command)", _auto_loop(2000),
                  allow_error=True, known=LONG_LOOP),
-        Scenario("cf_loop_auto_400_three_steps", "long automatic loop (400 rounds of 3 steps in one command)",
-                 _auto_loop(400, scripts=3), allow_error=True, known=LONG_LOOP),
+        Scenario("cf_loop_auto_120_three_steps", "automatic loop (100 rounds)", _auto_loop(120, scripts=3)),
         Scenario("cf_loop_auto_100", "automatic loop (100 rounds)", _auto_loop(100)),
         Scenario("cf_standard_loop", "standard loop characteristics", _standard_loop),
     ]

@@ -8,8 +8,10 @@ from tests.conformance.tramite_player import TramitePlayer, assert_not_stuck
 
 
 def refusal_names_an_element(errors: dict) -> bool:
-    keys = [k for k in (errors or {}) if k]
-    return bool(keys) and "definition" not in keys
+    """The refusal says where: each key of `errors` is an element id, or the uploaded file for what has
+    no element (XML that does not parse, schema errors with their line) — never empty or "definition"."""
+    keys = list(errors or {})
+    return bool(keys) and all(k and k != "definition" for k in keys)
 
 
 def _apply(player, step):

@@ -53,10 +53,11 @@ class TramitePlayer:
         return response
 
     # -- deploy --------------------------------------------------------------------------
-    def deploy(self, key: str, files: dict[str, str]) -> dict:
+    def deploy(self, key: str, files: dict[str, str | bytes]) -> dict:
         """201/200 → the version; 400 → Refused carrying the `errors`; anything else fails."""
         import io
-        data = {"files": [(io.BytesIO(c.encode("utf-8")), name) for name, c in files.items()]}
+        data = {"files": [(io.BytesIO(c if isinstance(c, bytes) else c.encode("utf-8")), name)
+                          for name, c in files.items()]}
         with no_hang():
             response = self.api.call("POST", f"/api/v1/processes/{key}/versions", "owner", None,
                                      data=data, content_type="multipart/form-data")

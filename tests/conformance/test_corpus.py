@@ -1,0 +1,118 @@
+"""Every diagram of the public corpus either is refused at deploy with a 400 whose `errors` name an
+element, or starts and runs without a 5xx, a hang, or a case left `active` with nothing open,
+nothing waiting and no error.
+
+Each file is deployed as published; when the only refusals are Tramite's own requirements (a form
+per user task, lanes named after roles, an executable process), it is deployed again with those
+added (corpus.adapted) and run: every open task completed with `{}`, the clock moved past every
+deadline, until the case ends or only waits for a message (at most ROUNDS steps).
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.conformance import corpus
+from tests.conformance.corpus_known import HANG, KNOWN
+from tests.conformance.outcome import Refused
+from tests.conformance.play import refusal_names_an_element
+from tests.conformance.tramite_player import ACTOR, SUPERVISOR, TramitePlayer, assert_not_stuck
+
+ROUNDS = 12
+OUR_REQUIREMENTS = ("USER_TASK_WITHOUT_FORM", "LANE_NOT_A_ROLE", "USER_TASK_WITHOUT_LANE", "PROCESS_NOT_FOUND")
+
+
+def _params():
+    entries = corpus.sweep_entries()
+    if not entries:
+        return [pytest.param(None, id="corpus-missing")]
+    params = []
+    for entry in entries:
+        known = KNOWN.get(entry["path"])
+        marks = []
+        if known and known[1] == HANG:
+            marks.append(pytest.mark.xfail(run=False, reason=f"issue 14 {known[0]}: hangs (not run)"))
+        elif known:
+            marks.append(pytest.mark.xfail(strict=True, reason=f"issue 14 {known[0]}: {known[1]}"))
+        params.append(pytest.param(entry, id=corpus.test_id(entry), marks=marks))
+    return params
+
+
+def _deploy(player, key, files):
+    """(deployed?, errors); a refusal must name an element."""
+    try:
+        player.deploy(key, files)
+        return True, {}
+    except Refused as refusal:
+        assert refusal_names_an_element(refusal.errors), f"refused without naming an element: {refusal.errors}"
+        return False, refusal.errors
+
+
+def _ours_only(errors: dict) -> bool:
+    messages = [m for ms in errors.values() for m in ms]
+    return bool(messages) and all(m.startswith(OUR_REQUIREMENTS) for m in messages)
+
+
+def _start(player: TramitePlayer):
+    """As a clerk; a diagram whose start event has no lane is started by a supervisor (README, Roles)."""
+    try:
+        player.start({})
+    except AssertionError as refusal:
+        if "→ 403" not in str(refusal):
+            raise
+        player.start_as = SUPERVISOR
+        player.case = player._call("POST", f"/api/v1/processes/{player.key}/instances", SUPERVISOR,
+                                   {"variables": {}}, expect=(201,)).get_json()
+        player._step()
+
+
+def _complete(player: TramitePlayer, task: dict) -> int:
+    for user in (ACTOR, "admin"):
+        answer = player.api.call("POST", f"/api/v1/tasks/{task['id']}/complete", user, None, json={"data": {}})
+        assert answer.status_code < 500, answer.get_data(as_text=True)[:500]
+        if answer.status_code != 403:
+            return answer.status_code
+    raise AssertionError(f"nobody may complete {task['element_id']} (lane {task['lane']!r}), admin included")
+
+
+def _run(player: TramitePlayer):
+    _start(player)
+    for _ in range(ROUNDS):
+        case = player._read()
+        if case["status"] != "active":
+            return
+        if case["open_tasks"]:
+            task = sorted(case["open_tasks"], key=lambda t: t["id"])[0]
+            if _complete(player, task) != 200:
+                return  # a clean refusal (a rule, a form): the case stays as it was
+        elif case["deadlines"]:
+            player.wait(_past(player, case))
+            continue
+        else:
+            break
+        player._step()
+    player._step()
+    assert_not_stuck(player.finish())
+
+
+def _past(player, case) -> str:
+    from datetime import datetime
+    latest = max(datetime.fromisoformat(d["due_at"]) for d in case["deadlines"])
+    seconds = max(1, int((latest - player.clock()).total_seconds()) + 1)
+    return f"PT{seconds}S"
+
+
+@pytest.mark.parametrize("entry", _params())
+def test_corpus_diagram_is_refused_clearly_or_runs(conformance_api, entry):
+    assert entry is not None, f"the corpus is missing: expected {corpus.CORPUS}/MANIFEST.json beside the clone"
+    key = entry["key"]
+    files = corpus.files_of(entry)
+    player = TramitePlayer(conformance_api)
+    deployed, errors = _deploy(player, key, files)
+    if not deployed and _ours_only(errors):
+        deployed, errors = _deploy(player, key, corpus.adapted(files, key))
+    if not deployed:
+        return
+    try:
+        _run(player)
+    finally:
+        player.stop()
