@@ -202,12 +202,10 @@ def scenarios() -> list[Scenario]:
         Scenario("cf_loop_into_parallel_scripts", "loop back into a parallel gateway", _loop_into_parallel(False)),
         Scenario("cf_loop_user_task", "loop back to an earlier user task", _user_loop,
                  [complete("attempt", {"ok": False}), complete("attempt", {"ok": False}), complete("attempt", {"ok": True})]),
-        Scenario("cf_loop_auto_600", "long automatic loop (600 rounds in one command)", _auto_loop(600),
-                 allow_error=True, known=LONG_LOOP),
         Scenario("cf_loop_auto_2000", "long automatic loop (2,000 rounds in one command)", _auto_loop(2000),
                  allow_error=True, known=LONG_LOOP),
-        Scenario("cf_loop_auto_120_three_steps", "automatic loop (100 rounds)", _auto_loop(120, scripts=3)),
-        Scenario("cf_loop_auto_100", "automatic loop (100 rounds)", _auto_loop(100)),
+        Scenario("cf_loop_auto_120_three_steps", "automatic loop (100–120 rounds)", _auto_loop(120, scripts=3)),
+        Scenario("cf_loop_auto_100", "automatic loop (100–120 rounds)", _auto_loop(100)),
         Scenario("cf_standard_loop", "standard loop characteristics", _standard_loop),
     ]
     return out
