@@ -6,6 +6,7 @@ from tests.conformance import builder as b
 from tests.conformance.scenario import Known, Scenario, complete, message, send_signal, wait
 
 CYCLE_ONCE = Known("#8", "a cycle timer fires once (the re-armed timer row stays marked fired)")
+TIMER_ERROR_SWALLOWED = Known("#4", "a failing timer expression leaves the case active with the error cleared")
 NO_SIGNALS_API = Known("#11", "no POST /api/v1/signals/{name} yet: nothing can send the signal")
 
 
@@ -213,6 +214,8 @@ def scenarios() -> list[Scenario]:
                  _timer_then("timeDuration", '"P2D"', then_user=True), [wait("P3D"), complete("follow_up")]),
         Scenario("cf_timer_date", "intermediate timer (date)", _timer_then("timeDate", "due"),
                  [wait("PT1H"), wait("PT2H")], variables={"due": "@+PT2H"}),
+        Scenario("cf_timer_expression_fails", "timer whose expression fails (case in error)",
+                 _timer_then("timeDuration", "no_such_variable"), known=TIMER_ERROR_SWALLOWED),
         Scenario("cf_cycle_three_times", "cycle timer (boundary, non-interrupting)", _cycle('"R3/PT1H"'),
                  [wait("PT5H"), complete("review")], known=CYCLE_ONCE),
         Scenario("cf_cycle_step_by_step", "cycle timer (boundary, non-interrupting)", _cycle('"R2/PT1H"'),

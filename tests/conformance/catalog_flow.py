@@ -2,11 +2,13 @@
 commands), loops back into parallel splits and long automatic loops."""
 from __future__ import annotations
 
+from tests.conformance import builder as b
 from tests.conformance.builder import REVIEWER
 from tests.conformance.scenario import Known, Scenario, complete
 
 PRUNED_JOIN = Known("#3", "pruning breaks a parallel join whose branches finish in separate commands")
 LONG_LOOP = Known("#10", "a long automatic loop in one command ends `completed` early with the wrong value")
+LOOP_ERROR_SWALLOWED = Known("#4", "a failing loop condition leaves the case active with the error cleared")
 NULL_ELEMENT = Known("#12", "an exclusive gateway with no true path: error with element_id null")
 
 
@@ -134,14 +136,15 @@ def _auto_loop(rounds, scripts=1):
     return build
 
 
-def _standard_loop(d):
-    p = d.process()
-    p.start()
-    p.script("init", "n = 0")
-    p.script("repeat", "n = n + 1", loop='<bpmn:standardLoopCharacteristics><bpmn:loopCondition>n &gt;= 4'
-                                           '</bpmn:loopCondition></bpmn:standardLoopCharacteristics>')
-    p.seq("start", "init", "repeat", "end")
-    p.end()
+def _standard_loop(condition="n >= 4"):
+    def build(d):
+        p = d.process()
+        p.start()
+        p.script("init", "n = 0")
+        p.script("repeat", "n = n + 1", loop=b.standard_loop(condition))
+        p.seq("start", "init", "repeat", "end")
+        p.end()
+    return build
 
 
 def _no_true_path(d):
@@ -206,6 +209,8 @@ def scenarios() -> list[Scenario]:
                  allow_error=True, known=LONG_LOOP),
         Scenario("cf_loop_auto_120_three_steps", "automatic loop (100–120 rounds)", _auto_loop(120, scripts=3)),
         Scenario("cf_loop_auto_100", "automatic loop (100–120 rounds)", _auto_loop(100)),
-        Scenario("cf_standard_loop", "standard loop characteristics", _standard_loop),
+        Scenario("cf_standard_loop", "standard loop characteristics", _standard_loop()),
+        Scenario("cf_standard_loop_condition_fails", "standard loop whose condition fails (case in error)",
+                 _standard_loop("no_such_variable > 1"), known=LOOP_ERROR_SWALLOWED),
     ]
     return out
