@@ -160,10 +160,10 @@ def _cycle(expression):
 
 
 def scenarios() -> list[Scenario]:
-    timer_1h = lambda d: b.timer("timeDuration", '"PT1H"')  # noqa: E731
-    withdraw = lambda d: b.message(d.message("withdraw"), "why")  # noqa: E731
-    error = lambda d: b.error(d.error("Rejected", "E_REJECTED"))  # noqa: E731
-    escalation = lambda d: b.escalation(d.escalation("Late", "X_LATE"))  # noqa: E731
+    timer_1h = lambda d: b.timer("timeDuration", '"PT1H"')
+    withdraw = lambda d: b.message(d.message("withdraw"), "why")
+    error = lambda d: b.error(d.error("Rejected", "E_REJECTED"))
+    escalation = lambda d: b.escalation(d.escalation("Late", "X_LATE"))
     return [
         Scenario("cf_event_gateway_message", "event-based gateway", _event_gateway(),
                  [message("docs", {"items": ["a", "b"]})]),
