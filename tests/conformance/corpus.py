@@ -89,4 +89,5 @@ def adapted(files: dict[str, bytes], key: str) -> dict[str, bytes]:
 
 
 def test_id(entry: dict) -> str:
-    return f"{entry['repo'].split('/')[0]}:{entry['path'].split('/')[-1]}:{entry['sha256'][:6]}"
+    where = "/".join(entry["path"].split("/")[-2:])
+    return f"{entry['repo'].split('/')[0]}:{where}:{entry['sha256'][:6]}"

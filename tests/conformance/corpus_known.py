@@ -9,17 +9,26 @@ DATA_STORE_KEY = ("#12", "a data store is refused under the key 'definition', no
 HANG_FOREVER = ("#1", HANG)  # a call activity calling itself through a chain: start never returns
 NO_LANE = ("#5", "a task outside every lane deploys; then nobody, admin included, may complete it (403)")
 SERVER_ERROR = ("#2", "answers 500 instead of a case in error or a 400 at deploy")
+TIMER_EXPRESSION = ("#4", "an unquoted timer expression (P7D, R6/P1D) deploys, then fails; the error is "
+                                "swallowed and the case waits")
 STUCK = ("#3/#4", "the case sits active with nothing open, nothing waiting and no error")
 
 KNOWN: dict[str, tuple[str, str]] = {
     "ARIS 10.2025.07/C.9.1-roundtrip.bpmn": STUCK,
     "Enterprise Explorer 1.0.0/B.1.0-export.bpmn": DATA_STORE_KEY,
     "OMNITRACKER BPMN 12.3/C.9.1-roundtrip.bpmn": STUCK,
+    "Open-BPMN 1.2.8_2/C.9.1-roundtrip.bpmn": TIMER_EXPRESSION,
+    "Open-BPMN 1.2.8_2/C.9.1.bpmn": TIMER_EXPRESSION,
+    "Reference/C.9.1.bpmn": TIMER_EXPRESSION,
     "SAP Signavio Process Manager 19.9.0/C.4.0-export.4.bpmn": DATA_STORE_KEY,
     "SAP Signavio Process Manager 19.9.0/C.4.0-roundtrip.4.bpmn": DATA_STORE_KEY,
+    "SAP Signavio Process Manager 19.9.0/C.9.1-export.bpmn": TIMER_EXPRESSION,
+    "SAP Signavio Process Manager 19.9.0/C.9.1-roundtrip.bpmn": TIMER_EXPRESSION,
     "Trisotech BPMN Visio Add in 5.0.1/B.1.0-roundtrip.bpmn": DATA_STORE_KEY,
+    "Trisotech Workflow Modeler 12.6.3/C.9.1-roundtrip.bpmn": TIMER_EXPRESSION,
     "Work in Progress/Imports-BPMN/ModelD_1_1.0/modeld.1.bpmn": DATA_STORE_KEY,
     "Yaoqiang BPMN Editor 4.0/A.1.0-export.bpmn": NO_LANE,
+    "bpmn.io (Camunda Modeler) 18.6.1/C.9.1-roundtrip.bpmn": TIMER_EXPRESSION,
     "test/spec/features/auto-place/BpmnAutoPlace.vertical.bpmn": NO_LANE,
     "test/spec/features/modeling/LabelLayouting.integration.bpmn": DATA_STORE_KEY,
     "test/spec/features/modeling/MoveElements.collaboration-association.bpmn": DATA_STORE_KEY,

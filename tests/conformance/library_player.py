@@ -56,14 +56,15 @@ class _Clock:
 
 
 class LibraryPlayer:
-    def __init__(self, files: dict[str, str], key: str, start: datetime):
+    def __init__(self, files: dict[str, str | bytes], key: str, start: datetime):
         parser = SpiffBpmnParser(validator=VALIDATOR)
         try:
             for name, content in sorted(files.items()):
+                raw = content if isinstance(content, bytes) else content.encode("utf-8")
                 if name.endswith(".bpmn"):
-                    parser.add_bpmn_str(content.encode("utf-8"), name)
+                    parser.add_bpmn_str(raw, name)
                 elif name.endswith(".dmn"):
-                    parser.add_dmn_str(content.encode("utf-8"), name)
+                    parser.add_dmn_str(raw, name)
             self.spec = parser.get_spec(key)
             self.subprocess_specs = parser.get_subprocess_specs(key)
         except Exception as exc:  # the library's own verdict on the diagram, whatever its class
