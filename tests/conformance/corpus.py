@@ -34,8 +34,22 @@ def manifest() -> dict | None:
 
 
 def sweep_entries() -> list[dict]:
+    """Every diagram of the manifest: the sweep's (with their process key) and the library's unit-test
+    scenario files (keyed by their first executable process); .dmn files only travel as bundles."""
     data = manifest()
-    return [f for f in data["files"] if "sweep" in f["use"]] if data else []
+    entries = []
+    for entry in (data["files"] if data else []):
+        if entry["path"].endswith(".dmn") or not {"sweep", "scenario"} & set(entry["use"]):
+            continue
+        entries.append(entry if entry.get("key") else {**entry, "key": _first_executable(entry)})
+    return entries
+
+
+def _first_executable(entry: dict) -> str:
+    root = etree.parse(str(_stored(entry))).getroot()
+    processes = list(root.iter(f"{_Q}process"))
+    chosen = next((p for p in processes if p.get("isExecutable") == "true"), processes[0] if processes else None)
+    return chosen.get("id") if chosen is not None else "conformance_no_process"
 
 
 def _stored(entry: dict) -> Path:
@@ -86,6 +100,16 @@ def adapted(files: dict[str, bytes], key: str) -> dict[str, bytes]:
     for task in sorted(user_tasks):
         out.setdefault(f"{task}.schema.json", form({}).encode("utf-8"))
     return out
+
+
+def process_ids_and_calls(files: dict[str, bytes]) -> tuple[set, set]:
+    ids, called = set(), set()
+    for name, content in files.items():
+        if name.endswith(".bpmn"):
+            root = etree.fromstring(content if isinstance(content, bytes) else content.encode("utf-8"))
+            ids.update(p.get("id") for p in root.iter(f"{_Q}process"))
+            called.update(c.get("calledElement") for c in root.iter(f"{_Q}callActivity") if c.get("calledElement"))
+    return ids, called
 
 
 def test_id(entry: dict) -> str:

@@ -9,6 +9,7 @@ DATA_STORE_KEY = ("#12", "a data store is refused under the key 'definition', no
 HANG_FOREVER = ("#1", HANG)  # a call activity calling itself through a chain: start never returns
 NO_LANE = ("#5", "a task outside every lane deploys; then nobody, admin included, may complete it (403)")
 SERVER_ERROR = ("#2", "answers 500 instead of a case in error or a 400 at deploy")
+TWO_CLOCKS = ("#9", "under the manual clock datetime.now() in a script reads the machine's time")
 TIMER_EXPRESSION = ("#4", "an unquoted timer expression (P7D, R6/P1D) deploys, then fails; the error is "
                                 "swallowed and the case waits")
 STUCK = ("#3/#4", "the case sits active with nothing open, nothing waiting and no error")
@@ -62,6 +63,7 @@ KNOWN: dict[str, tuple[str, str]] = {
     "tests/SpiffWorkflow/bpmn/data/sequential_multiinstance_cardinality.bpmn": NO_LANE,
     "tests/SpiffWorkflow/bpmn/data/sequential_multiinstance_loop_input.bpmn": STUCK,
     "tests/SpiffWorkflow/bpmn/data/standard_loop.bpmn": STUCK,
+    "tests/SpiffWorkflow/bpmn/data/timer-date-start.bpmn": TWO_CLOCKS,
     "tests/SpiffWorkflow/camunda/data/parallel_multiinstance_cardinality.bpmn": STUCK,
     "tests/SpiffWorkflow/camunda/data/token_trial_nested_parallel.bpmn": STUCK,
     "tests/SpiffWorkflow/camunda/data/token_trial_parallel_matrix.bpmn": STUCK,

@@ -16,9 +16,10 @@ Two things a bare library user must do anyway, done here as plainly as possible:
 from __future__ import annotations
 
 from contextlib import contextmanager
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
+from decimal import Decimal
 
-from SpiffWorkflow.bpmn.script_engine import PythonScriptEngine
+from SpiffWorkflow.bpmn.script_engine import PythonScriptEngine, TaskDataEnvironment
 from SpiffWorkflow.bpmn.specs.event_definitions import timer as timer_module
 from SpiffWorkflow.bpmn.specs.event_definitions.multiple import MultipleEventDefinition
 from SpiffWorkflow.bpmn.specs.event_definitions.timer import TimerEventDefinition
@@ -43,14 +44,13 @@ class _Clock:
     def __init__(self, now: datetime):
         self.now = now
 
-    def datetime_class(self):
+    def datetime_class(self, nudge: timedelta = timedelta(0)):
         clock = self
 
         class PlayerDatetime(datetime):
             @classmethod
             def now(cls, tz=None):
-                # A timer due exactly now fires (the library compares strictly).
-                current = clock.now + timedelta(microseconds=1)
+                current = clock.now + nudge
                 return current.astimezone(tz) if tz else current.astimezone(timezone.utc).replace(tzinfo=None)
         return PlayerDatetime
 
@@ -78,7 +78,8 @@ class LibraryPlayer:
     @contextmanager
     def _library_time(self):
         saved = timer_module.datetime
-        timer_module.datetime = self.clock.datetime_class()
+        # A timer due exactly now fires (the library compares strictly).
+        timer_module.datetime = self.clock.datetime_class(timedelta(microseconds=1))
         try:
             yield
         finally:
@@ -87,7 +88,12 @@ class LibraryPlayer:
     # -- the steps ---------------------------------------------------------------------------
     def start(self, variables: dict):
         with self._library_time():
-            self.workflow = BpmnWorkflow(self.spec, self.subprocess_specs, script_engine=PythonScriptEngine())
+            # The library's own engine, given the standard names a diagram's scripts use (the
+            # library's tests do the same); `datetime.now()` reads the scenario's clock.
+            names = {"datetime": self.clock.datetime_class(), "date": date, "timedelta": timedelta,
+                     "Decimal": Decimal}
+            engine = PythonScriptEngine(environment=TaskDataEnvironment(names))
+            self.workflow = BpmnWorkflow(self.spec, self.subprocess_specs, script_engine=engine)
             self.workflow.task_tree.data.update(variables)
             self._run(self._engine_steps)
 
