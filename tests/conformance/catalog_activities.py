@@ -3,11 +3,12 @@ sub-processes), sub-processes, call activities (nested, recursive with a stop co
 from __future__ import annotations
 
 from tests.conformance import builder as b
+from tests.conformance.outcome import Diverged, Stuck
 from tests.conformance.scenario import Known, Scenario, complete
 
-MI_SAME_ITEM = Known("#7", "parallel multi-instance user tasks all show the same item")
+MI_SAME_ITEM = Known("#7", "parallel multi-instance user tasks all show the same item", Diverged)
 MI_NO_INPUT = Known("#2/#4", "a multi-instance whose input collection is missing: no case in error "
-                            "(today the case sits active with nothing open)")
+                            "(today the case sits active with nothing open)", Stuck)
 
 
 def _mi_user(sequential, cardinality=None, condition=None):

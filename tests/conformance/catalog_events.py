@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from tests.conformance import builder as b
+from tests.conformance.outcome import Diverged, Stuck, Unexpected
 from tests.conformance.scenario import Known, Scenario, complete, message, send_signal, wait
 
-CYCLE_ONCE = Known("#8", "a cycle timer fires once (the re-armed timer row stays marked fired)")
-TIMER_ERROR_SWALLOWED = Known("#4", "a failing timer expression leaves the case active with the error cleared")
-NO_SIGNALS_API = Known("#11", "no POST /api/v1/signals/{name} yet: nothing can send the signal")
+CYCLE_ONCE = Known("#8", "a cycle timer fires once (the re-armed timer row stays marked fired)", Diverged)
+TIMER_ERROR_SWALLOWED = Known("#4", "a failing timer expression leaves the case active with the error cleared",
+                              Stuck)
+NO_SIGNALS_API = Known("#11", "no POST /api/v1/signals/{name} yet: nothing can send the signal", Unexpected)
 
 
 def _event_gateway(second="timer"):

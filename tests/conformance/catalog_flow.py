@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from tests.conformance import builder as b
 from tests.conformance.builder import REVIEWER
+from tests.conformance.outcome import Diverged, Stuck
 from tests.conformance.scenario import Known, Scenario, complete
 
-PRUNED_JOIN = Known("#3", "pruning breaks a parallel join whose branches finish in separate commands")
-LONG_LOOP = Known("#10", "a long automatic loop in one command ends `completed` early with the wrong value")
-LOOP_ERROR_SWALLOWED = Known("#4", "a failing loop condition leaves the case active with the error cleared")
-NULL_ELEMENT = Known("#12", "an exclusive gateway with no true path: error with element_id null")
+PRUNED_JOIN = Known("#3", "pruning breaks a parallel join whose branches finish in separate commands",
+                    (Stuck, Diverged))
+LONG_LOOP = Known("#10", "a long automatic loop in one command ends `completed` early with the wrong value",
+                  Diverged)
+LOOP_ERROR_SWALLOWED = Known("#4", "a failing loop condition leaves the case active with the error cleared", Stuck)
+NULL_ELEMENT = Known("#12", "an exclusive gateway with no true path: error with element_id null", Diverged)
 
 
 def _xor(choices, default=None, chain=False):

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from tests.conformance import builder as b
 from tests.conformance.builder import REVIEWER
+from tests.conformance.outcome import Refused
 from tests.conformance.scenario import Known, Scenario, complete
 
 ACCEPTED_CANNOT_RUN = Known("#11", "accepted at deploy although it cannot run (SpiffWorkflow 3.2 has no such "
-                                   "event: the flow silently stops or does nothing)", raises=AssertionError)
-DATA_STORE_KEY = Known("#12", "a data store is refused under the key 'definition', not its element")
-EMPTY_SCRIPT = Known("#11", "a script task with no body is accepted")
-NOT_PYTHON = Known("#11", "a script task whose scriptFormat is not Python is accepted")
+                                   "event: the flow silently stops or does nothing)", Refused)
+DATA_STORE_KEY = Known("#12", "a data store is refused under the key 'definition', not its element", Refused)
+EMPTY_SCRIPT = Known("#11", "a script task with no body is accepted", Refused)
+NOT_PYTHON = Known("#11", "a script task whose scriptFormat is not Python is accepted", Refused)
 LANE_INHERITED = Known("#6", "a user task inside a sub-process that sits in a lane is refused "
-                             "(USER_TASK_WITHOUT_LANE) although the library gives it the sub-process's lane")
+                             "(USER_TASK_WITHOUT_LANE) although the library gives it the sub-process's lane", Refused)
 
 
 def _transaction(d):

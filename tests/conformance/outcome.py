@@ -23,6 +23,10 @@ class ServerError(AssertionError):
     """Tramite answered 5xx."""
 
 
+class Unexpected(AssertionError):
+    """Tramite answered a status the step does not expect (a missing endpoint, a refusal)."""
+
+
 class Stuck(AssertionError):
     """A case sits `active` with nothing open, nothing waiting and no error."""
 

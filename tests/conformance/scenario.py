@@ -12,10 +12,12 @@ DIAGRAMS = Path(__file__).parent / "diagrams"
 
 @dataclass(frozen=True)
 class Known:
-    """Today's code fails this scenario: the issue item, what goes wrong, and how it shows."""
+    """Today's code fails this scenario: the issue item, what goes wrong, and how it shows (the
+    exception class, so a fix that fails differently — say, a refusal where a run was expected —
+    is reported instead of hiding behind the xfail)."""
     item: str
     what: str
-    raises: type = AssertionError
+    raises: type | tuple = AssertionError
 
 
 @dataclass

@@ -7,7 +7,8 @@ import signal
 from contextlib import contextmanager
 from datetime import datetime
 
-from tests.conformance.outcome import Outcome, Refused, ServerError, Stuck, evaluated, normalized, parse_duration
+from tests.conformance.outcome import (Outcome, Refused, ServerError, Stuck, Unexpected, evaluated, normalized,
+                                       parse_duration)
 
 ACTOR = "both"            # holds test_clerk and test_reviewer, the lanes every diagram uses
 SUPERVISOR = "boss"
@@ -49,7 +50,7 @@ class TramitePlayer:
         if response.status_code >= 500:
             raise ServerError(f"{method} {path} → {response.status_code}: {response.get_data(as_text=True)[:500]}")
         if response.status_code not in expect:
-            raise AssertionError(f"{method} {path} → {response.status_code}: {response.get_data(as_text=True)[:800]}")
+            raise Unexpected(f"{method} {path} → {response.status_code}: {response.get_data(as_text=True)[:800]}")
         return response
 
     # -- deploy --------------------------------------------------------------------------
