@@ -106,6 +106,8 @@ class LibraryPlayer:
         task.data.update(evaluated(data, task.data))
         with self._library_time():
             self._run(lambda: (task.run(), self._engine_steps()))
+        if task.state == TaskState.COMPLETED:
+            self.outcome.human_path.append(element_id)
 
     def message(self, name: str, payload: dict):
         with self._library_time():

@@ -38,6 +38,7 @@ class Outcome:
     open_tasks: list[str] = field(default_factory=list)     # user tasks open at the end, sorted
     data: dict = field(default_factory=dict)
     error_element: str | None = None
+    human_path: list[str] = field(default_factory=list)     # user/manual tasks completed, in order
 
     def path(self) -> list[str]:
         return [e for step in self.steps for e in step]

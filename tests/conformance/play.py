@@ -87,6 +87,8 @@ def compare(scenario: Scenario, expected: Outcome, got: Outcome) -> None:
         problems.append(f"error element: library {expected.error_element!r}, Tramite {got.error_element!r}")
     if expected.steps != got.steps:
         problems.append(f"path: library {expected.steps}, Tramite {got.steps}")
+    if expected.human_path != got.human_path:
+        problems.append(f"tasks completed (history): library {expected.human_path}, Tramite {got.human_path}")
     if expected.open_tasks != got.open_tasks:
         problems.append(f"open tasks: library {expected.open_tasks}, Tramite {got.open_tasks}")
     # A finished library workflow keeps only what its end events copied into `workflow.data`;

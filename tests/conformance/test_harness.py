@@ -30,7 +30,7 @@ def test_the_committed_diagrams_are_the_catalogues():
 
 @pytest.mark.parametrize("change", [
     {"state": "completed"}, {"steps": [["start"], ["a", "b"]]}, {"data": {"x": 2}}, {"open_tasks": ["a"]},
-    {"error_element": "gw"}])
+    {"error_element": "gw"}, {"human_path": ["a"]}])
 def test_any_difference_between_the_sides_fails(change):
     base = dict(state="waiting", steps=[["start"], ["a"]], open_tasks=[], data={"x": 1}, error_element=None)
     with pytest.raises(Diverged):

@@ -141,6 +141,9 @@ class TramitePlayer:
         if status == "error":
             out.error_element = (case.get("error") or {}).get("element_id")
         out.data = normalized(case["variables"])
+        # The case history is the other record of the path: its completions, in order.
+        history = self._call("GET", f"/api/v1/instances/{case['id']}/history", SUPERVISOR).get_json()
+        out.human_path = [e["element_id"] for e in history if e["type"] == "task_completed"]
         self.final_case = case
         return out
 
