@@ -9,6 +9,7 @@ from tests.conformance.scenario import Known, Scenario, complete
 
 PRUNED_JOIN = Known("#3", "pruning breaks a parallel join whose branches finish in separate commands",
                     (Stuck, Diverged))
+PRUNED_INCLUSIVE = Known("#3", "an inclusive join of three branches loses the first branch's data", Diverged)
 LONG_LOOP = Known("#10", "a long automatic loop in one command ends `completed` early with the wrong value",
                   Diverged)
 LOOP_ERROR_SWALLOWED = Known("#4", "a failing loop condition leaves the case active with the error cleared", Stuck)
@@ -60,6 +61,28 @@ def _inclusive(n, default=False):
         p.gateway("join", "inclusive")
         p.script("total", "total = r0 + r1 + r2 + r3")
         p.seq("join", "total", "end")
+        p.end()
+    return build
+
+
+def _inclusive_new_keys(scripts_after: bool):
+    """Each branch adds keys nobody set before the split (the case the pruning loses)."""
+    def build(d):
+        p = d.process()
+        p.start()
+        p.user("pick", {"picked": "list"})
+        p.seq("start", "pick", "split")
+        p.gateway("split", "inclusive")
+        for i in range(3):
+            p.user(f"w{i}", {f"r{i}": "int"})
+            p.flow("split", f"w{i}", f"{i} in picked")
+            if scripts_after:
+                p.script(f"s{i}", f"x{i} = r{i} * 10")
+                p.seq(f"w{i}", f"s{i}", "join")
+            else:
+                p.flow(f"w{i}", "join")
+        p.gateway("join", "inclusive")
+        p.seq("join", "end")
         p.end()
     return build
 
@@ -189,6 +212,15 @@ def scenarios() -> list[Scenario]:
         Scenario("cf_inclusive_four", "inclusive gateway", _inclusive(4),
                  [complete("pick", {"picked": [0, 1, 2, 3]}), complete("work_3", {"r3": 1}),
                   complete("work_1", {"r1": 1}), complete("work_0", {"r0": 1}), complete("work_2", {"r2": 1})]),
+        Scenario("cf_inclusive_new_keys", "inclusive gateway, branches finishing in separate commands",
+                 _inclusive_new_keys(False), [complete("pick", {"picked": [0, 1, 2]})]
+                 + [complete(f"w{i}", {f"r{i}": i + 1}) for i in (0, 1, 2)], known=PRUNED_INCLUSIVE),
+        Scenario("cf_inclusive_new_keys_scripts", "inclusive gateway, branches finishing in separate commands",
+                 _inclusive_new_keys(True), [complete("pick", {"picked": [0, 1, 2]})]
+                 + [complete(f"w{i}", {f"r{i}": i + 1}) for i in (2, 0, 1)], known=PRUNED_INCLUSIVE),
+        Scenario("cf_inclusive_new_keys_two", "inclusive gateway, branches finishing in separate commands",
+                 _inclusive_new_keys(True), [complete("pick", {"picked": [0, 2]})]
+                 + [complete(f"w{i}", {f"r{i}": i + 1}) for i in (2, 0)]),
     ]
     for n in range(2, 6):
         order = list(range(n))
