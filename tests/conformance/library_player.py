@@ -154,10 +154,14 @@ class LibraryPlayer:
         wf.refresh_timers()
         wf.do_engine_steps()
         # Past the iterator's depth limit: run what it could not see, oldest first.
+        seen = None
         while True:
             hidden = [t for t in self._all_tasks() if t.state == TaskState.READY and not t.task_spec.manual]
             if not hidden:
                 return
+            if {t.id for t in hidden} == seen:
+                raise RuntimeError(f"the library does not move past {[t.task_spec.bpmn_id for t in hidden]}")
+            seen = {t.id for t in hidden}
             for task in sorted(hidden, key=lambda t: t.last_state_change):
                 if task.state == TaskState.READY:
                     self._run_chain(task)

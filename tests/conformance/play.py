@@ -4,7 +4,9 @@ from __future__ import annotations
 from tests.conformance.library_player import LibraryPlayer
 from tests.conformance.outcome import Diverged, Outcome, Refused, iso, parse_duration
 from tests.conformance.scenario import Scenario
-from tests.conformance.tramite_player import TramitePlayer, assert_not_stuck
+from tests.conformance.tramite_player import TramitePlayer, assert_not_stuck, no_hang
+
+LIBRARY_SECONDS = 90   # the library alone on a 2,000-round loop takes seconds; a runaway is reported
 
 
 def refusal_names_an_element(errors: dict) -> bool:
@@ -56,11 +58,13 @@ def play(api, scenario: Scenario) -> tuple[Outcome, Outcome]:
     try:
         tramite.start(dict(variables))
         # Tramite hands every case its number as a start variable: the library gets the same input.
-        library.start({**variables, "case_number": tramite.case["case_number"]})
+        with no_hang(LIBRARY_SECONDS):
+            library.start({**variables, "case_number": tramite.case["case_number"]})
         for step in scenario.steps:
             library_error = None
             try:
-                _apply(library, step)
+                with no_hang(LIBRARY_SECONDS):
+                    _apply(library, step)
             except LookupError as exc:
                 library_error = exc
             try:
