@@ -114,6 +114,9 @@ def _with_called(api, files: dict) -> dict:
     """The upload plus the deployed processes it calls (Tramite links a call activity to the latest
     deployed version of a process the upload lacks): the library gets the same diagrams."""
     files = dict(files)
+    ids, called = corpus.process_ids_and_calls(files)
+    if called <= ids:
+        return files
     latest = {p["key"]: p["latest_version"] for p in api.get("/api/v1/processes?per_page=500", "boss")}
     for _ in range(5):
         ids, called = corpus.process_ids_and_calls(files)
