@@ -10,6 +10,14 @@ from tests.conformance.scenario import Known, Scenario, complete
 PRUNED_JOIN = Known("#3", "pruning breaks a parallel join whose branches finish in separate commands",
                     (Stuck, Diverged))
 PRUNED_INCLUSIVE = Known("#3", "an inclusive join of three branches loses the first branch's data", Diverged)
+# SpiffWorkflow's parallel join, reached again by a loop, also merges the data of an earlier round's
+# branch (its `seen` list is the one after round 1): the library ends with seen == [3, 3] after three
+# rounds. Today's pruning loses the join altogether; the `pruning` branch keeps only the current
+# round and ends with [3, 3, 3]. Either way it differs from the library: which one is right is a
+# decision for the issue, not for this suite.
+LOOP_JOIN_DATA = Known("#3", "loop back into a parallel split finishing in separate commands: today the join "
+                             "never fires; pruned of earlier rounds, the join's data differs from the "
+                             "library's (seen [3, 3, 3] against its [3, 3])", (Stuck, Diverged))
 LONG_LOOP = Known("#10", "a long automatic loop in one command ends `completed` early with the wrong value",
                   Diverged)
 LOOP_ERROR_SWALLOWED = Known("#4", "a failing loop condition leaves the case active with the error cleared", Stuck)
@@ -236,7 +244,7 @@ def scenarios() -> list[Scenario]:
                  [complete("branch_3", {"b3": 3}), complete("branch_2", {"b2": 2})], known=PRUNED_JOIN),
         Scenario("cf_loop_into_parallel_users", "loop back into a parallel gateway", _loop_into_parallel(True),
                  [s for _ in range(3) for s in (complete("left", {"left": 1}), complete("right", {"right": 2}))],
-                 known=PRUNED_JOIN),
+                 known=LOOP_JOIN_DATA),
         Scenario("cf_loop_into_parallel_scripts", "loop back into a parallel gateway", _loop_into_parallel(False)),
         Scenario("cf_loop_user_task", "loop back to an earlier user task", _user_loop,
                  [complete("attempt", {"ok": False}), complete("attempt", {"ok": False}), complete("attempt", {"ok": True})]),

@@ -95,11 +95,12 @@ def compare(scenario: Scenario, expected: Outcome, got: Outcome) -> None:
         problems.append(f"tasks completed (history): library {expected.human_path}, Tramite {got.human_path}")
     if expected.open_tasks != got.open_tasks:
         problems.append(f"open tasks: library {expected.open_tasks}, Tramite {got.open_tasks}")
-    # A finished library workflow keeps only what its end events copied into `workflow.data`;
-    # Tramite also shows the last finished step's data. Every value the library ends with must be
-    # there, the same; a key the library dropped at the end is not a difference.
-    shown = ({k: v for k, v in got.data.items() if k in expected.data} if expected.state == "completed"
-             else got.data)
+    # A finished library workflow keeps only what its end events copied into `workflow.data`, and a
+    # task that failed may not have inherited its data yet; Tramite also shows the last finished
+    # step's data. There, every value the library has must be shown, the same; a key the library
+    # no longer holds is not a difference.
+    shown = ({k: v for k, v in got.data.items() if k in expected.data}
+             if expected.state in ("completed", "error") else got.data)
     if expected.data != shown:
         keys = sorted(set(expected.data) | set(shown))
         diff = {k: (expected.data.get(k, "<absent>"), shown.get(k, "<absent>")) for k in keys
