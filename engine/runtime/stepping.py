@@ -39,12 +39,14 @@ def _size(workflow) -> int:
 class BudgetExceeded(WorkflowTaskException):
     """The command spent its budget; `task` is the step that was about to run."""
 
-    def __init__(self, task, limit: str):
-        element = task.task_spec.bpmn_id or task.task_spec.name
+    def __init__(self, task, limit: str, named=None):
+        named = named or task  # the element the case's error names (a call too deep: the call)
+        element = named.task_spec.bpmn_id or named.task_spec.name
         # Not WorkflowTaskException.__init__: its task trace gives up (raising) past 1000 nested calls.
         WorkflowException.__init__(self, f"COMMAND_BUDGET: {element} was not run: this command "
-                                         f"spent its budget of {limit}", task_spec=task.task_spec)
-        self.task = task
+                                         f"spent its budget of {limit}", task_spec=named.task_spec)
+        self.task = named
+        self.stopped = task
         self.limit = limit
         self.line_number = self.offset = self.error_line = None
         self.error_type = "CommandBudget"
@@ -74,17 +76,19 @@ class CommandBudget:
     def spend(self, task) -> None:
         """Charge one step about to run; past the budget the step is marked ERROR and not run."""
         self.steps += 1
+        named = None
         if self.exceeded is None:
             if self.steps > self._step_limit:
                 self.exceeded = f"{self.max_steps} engine steps"
             elif getattr(task.workflow, "depth", 0) > self._depth_limit:
                 self.exceeded = f"{self.max_call_depth} nested calls or sub-processes"
+                named = task.workflow.top_workflow.get_task_from_id(task.workflow.parent_task_id)
             elif self.clock() > self.deadline:
                 self.exceeded = f"{self.max_seconds:g} seconds"
             else:
                 return
         task._set_state(TaskState.ERROR)
-        raise BudgetExceeded(task, self.exceeded)
+        raise BudgetExceeded(task, self.exceeded, named)
 
 
 def run_engine_steps(workflow, budget: CommandBudget, before_prune: Callable[[], None] | None = None) -> None:

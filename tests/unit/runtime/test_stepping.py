@@ -103,9 +103,12 @@ def test_a_process_that_calls_itself_stops_at_the_call_depth():
     xml = B.diagram("p", lanes={"clerk": []}, nodes=[B.start(), B.call("again", "p"), B.end()],
                     flows=B.chain("start", "again", "end"))
     wf = workflow(xml)
-    with pytest.raises(BudgetExceeded, match="budget of 20 nested calls"):
+    with pytest.raises(BudgetExceeded, match="budget of 20 nested calls") as caught:
         run_engine_steps(wf, CommandBudget(max_steps=None, max_seconds=None, max_call_depth=20))
     assert max(sp.depth for sp in wf.subprocesses.values()) == 21
+    # The case's error names the call that went too deep; the step it stopped waits in ERROR for a retry.
+    assert caught.value.task.task_spec.bpmn_id == "again" and str(caught.value).startswith("COMMAND_BUDGET: again")
+    assert caught.value.stopped.state == TaskState.ERROR and caught.value.stopped.workflow.depth == 21
 
 
 def test_a_thousand_branch_split_is_stopped_by_the_time_budget():
