@@ -32,10 +32,10 @@ def split_join(n: int) -> str:
                      flows=B.chain("start", "split") + flows + B.chain("join", "end"))
 
 
-def loop_into_parallel(n: int, through_merge: bool) -> str:
+def loop_into_parallel(n: int, through_merge: bool, kind: str = "parallel") -> str:
     """start → (merge) → split → n user tasks → join → n += 1 → again? back to the split."""
     ids = branches(n)
-    nodes, flows = parallel_region(ids)
+    nodes, flows = parallel_region(ids, kind=kind, conditions={i: "True" for i in ids} if kind != "parallel" else None)
     back = "merge" if through_merge else "split"
     head = B.chain("start", "merge", "split") if through_merge else B.chain("start", "split")
     return B.diagram("p", lanes={"clerk": ids},
@@ -108,13 +108,15 @@ def test_a_loop_back_into_a_parallel_gateway_runs_every_round(n, through_merge):
     assert saved.data == alone.data == {"n": 3, **{i: True for i in ids}}
 
 
-@pytest.mark.parametrize("through_merge", [True, False], ids=["through-merge", "into-the-split"])
-def test_each_round_of_a_loop_waits_for_all_its_branches_whatever_their_order(through_merge):
+@pytest.mark.parametrize("kind, through_merge", [("parallel", True), ("parallel", False), ("inclusive", True)],
+                         ids=["parallel-through-merge", "parallel-into-the-split", "inclusive-through-merge"])
+def test_each_round_of_a_loop_waits_for_all_its_branches_whatever_their_order(kind, through_merge):
     # SpiffWorkflow alone counts the cancelled branches of the round before again and fires the
-    # join of the next round early when its branches finish in another order; a saved case must
-    # not: the rounds that fired are history.
+    # join of the next round early when its branches finish in another order (and an inclusive
+    # join in a loop fails in its second round); a saved case must not: the rounds that fired
+    # are history.
     ids = branches(3)
-    case = Play(loop_into_parallel(3, through_merge), saved=True, data={"n": 0})
+    case = Play(loop_into_parallel(3, through_merge, kind), saved=True, data={"n": 0})
     for number, round_order in enumerate((ids, list(reversed(ids)), [ids[1], ids[2], ids[0]])):
         for done, element in enumerate(round_order):
             assert case.open_tasks() == sorted(set(ids) - set(round_order[:done]))
