@@ -6,9 +6,8 @@ the database's write lock) for minutes or for ever. And its task iterator stops 
 an automatic loop of a few hundred rounds inside one command looked finished with a task still
 ready (SPIFFWORKFLOW.md, "Two traps"). Here the same passes run one at a time (the library's own
 `_do_engine_steps`, exactly what `do_engine_steps` repeats); whenever the tree has grown by
-`PRUNE_GROWTH` tasks the
-finished history is pruned, so the tree never gets deep; and each step is charged to the
-command's `CommandBudget`. Past the budget, the step about to run is put in ERROR with a
+`PRUNE_GROWTH` tasks the finished history is pruned, so the tree never gets deep; and each step
+is charged to the command's `CommandBudget`. Past the budget, the step about to run is put in ERROR with a
 `COMMAND_BUDGET` message naming it, the case goes to `error` like any failing step, the command
 ends normally and saves that state, and a retry runs on from there with a fresh budget.
 """
