@@ -12,6 +12,12 @@ from engine.errors import EngineError
 from engine.config.paths import data_dir
 
 TIMER_LEASE_SECONDS = 120.0
+# One command's engine work (engine/runtime/stepping.py): automatic steps, wall time, and how deep
+# call activities and sub-processes may nest. A 2,000-round script loop takes 4,000 steps and
+# about 1.5 s on one loaded core.
+COMMAND_MAX_STEPS = 20_000
+COMMAND_MAX_SECONDS = 3.0
+COMMAND_MAX_CALL_DEPTH = 50
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,27 @@ def timer_lease() -> timedelta:
     if not (math.isfinite(seconds) and seconds > 0):
         raise EngineError(f"TRAMITE_TIMER_LEASE_SECONDS must be a number of seconds above 0, not {raw!r}")
     return timedelta(seconds=seconds)
+
+
+def command_budget() -> tuple[int, float, int]:
+    """(steps, seconds, call depth) one command may spend running the engine:
+    TRAMITE_COMMAND_MAX_STEPS, TRAMITE_COMMAND_MAX_SECONDS, TRAMITE_COMMAND_MAX_CALL_DEPTH."""
+    return (int(_positive("TRAMITE_COMMAND_MAX_STEPS", COMMAND_MAX_STEPS)),
+            _positive("TRAMITE_COMMAND_MAX_SECONDS", COMMAND_MAX_SECONDS),
+            int(_positive("TRAMITE_COMMAND_MAX_CALL_DEPTH", COMMAND_MAX_CALL_DEPTH)))
+
+
+def _positive(name: str, default: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise EngineError(f"{name} must be a number above 0, not {raw!r}")
+    return value
 
 
 def _dev_secret() -> str:

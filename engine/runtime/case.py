@@ -27,6 +27,7 @@ from engine.runtime.library_time import library_sees
 from engine.runtime.records import CaseRecord
 from engine.runtime.scopes import task_scope
 from engine.runtime.serializer import to_json_value
+from engine.runtime.stepping import CommandBudget, run_engine_steps
 
 _LIVE = TaskState.READY | TaskState.WAITING | TaskState.STARTED | TaskState.ERROR
 
@@ -86,12 +87,17 @@ class Case:
         return cls(ctx, record, definition, store.LoadedWorkflow(workflow, {}), is_new=True)
 
     # -- acting ----------------------------------------------------------------------------
+    # Made at the first advance: every advance of one command draws on the same budget.
+    budget: CommandBudget | None = None
+
     def advance(self) -> None:
-        """Fire what is due and run every automatic step; a failing script puts the case in error."""
+        """Fire what is due and run every automatic step, within the command's budget; a failing
+        script, or a command past its budget, puts the case in error."""
+        if self.budget is None:
+            self.budget = CommandBudget.for_command()
         with library_sees(self.ctx.now):
             try:
-                self.workflow.refresh_timers()
-                self.workflow.do_engine_steps()
+                run_engine_steps(self.workflow, self.budget, before_prune=self._count_activity)
             except WorkflowException as exc:
                 self._record_error(exc)
         # A signal nobody waits for is lost (BPMN); the library would keep it in the saved state forever.
