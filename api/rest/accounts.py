@@ -8,6 +8,7 @@ from engine.commands import accounts as commands
 from engine.queries import accounts as queries
 
 from api.rest.auth import actor, bearer_token, engine
+from api.rest.auth_schemas import PasswordChangeSchema
 from api.rest.schemas import LoginSchema, RoleSchema, TokenSchema, UserCreateSchema, UserSchema
 
 blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authentication, users and roles")
@@ -49,6 +50,15 @@ def list_users():
 @blp.response(201, UserSchema)
 def create_user(args):
     return engine().execute(commands.create_user, actor(), **args)
+
+
+@blp.route("/users/<string:username>/password", methods=["PUT"])
+@blp.arguments(PasswordChangeSchema())
+@blp.response(204)
+def set_password(args, username):
+    """A new password (an admin for anyone; a user for themselves, with `current_password`): every
+    web session and API token of that user ends."""
+    engine().execute(commands.set_password, actor(), username, args["password"], args.get("current_password"))
 
 
 @blp.route("/roles", methods=["GET"])

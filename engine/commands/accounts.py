@@ -91,13 +91,44 @@ def set_active(ctx, username: str, active: bool) -> dict:
         return shapes.user(user)
     user.active = active
     if not active:
-        now = datetime.now(timezone.utc)
-        for row in ctx.session.scalars(select(ApiToken).where(ApiToken.user_id == user.id,
-                                                              ApiToken.revoked_at.is_(None))):
-            row.revoked_at = now
+        _end_everything(ctx, user)
     ctx.session.flush()
     ctx.audit("user_reactivated" if active else "user_deactivated", data={"username": username})
     return shapes.user(user)
+
+
+def _end_everything(ctx, user: User) -> None:
+    """Every web session and API token of `user` stops working (deactivation, a new password)."""
+    user.session_generation = (user.session_generation or 0) + 1
+    now = datetime.now(timezone.utc)
+    for row in ctx.session.scalars(select(ApiToken).where(ApiToken.user_id == user.id,
+                                                          ApiToken.revoked_at.is_(None))):
+        row.revoked_at = now
+
+
+def set_password(ctx, username: str, password: str, current_password: str | None = None) -> dict:
+    """A new password, set by an admin or by the user (who must give the current one). Every web
+    session and API token of the user ends: whoever had learnt the old password is out too."""
+    user = accounts.get_user(ctx.session, username)
+    if ctx.actor.username == username and not ctx.actor.is_admin:
+        if not accounts.password_matches(user, current_password or ""):
+            raise ValidationFailed("the current password is wrong", {"current_password": ["wrong password"]})
+    else:
+        access.require_admin(ctx.actor, MANAGING)
+    if len(password) < 8:
+        raise ValidationFailed("password too short", {"password": ["at least 8 characters"]})
+    user.password_hash = accounts.hash_password(password)
+    _end_everything(ctx, user)
+    ctx.session.flush()
+    ctx.audit("password_changed", data={"username": username})
+    return shapes.user(user)
+
+
+def end_sessions(ctx) -> None:
+    """Web log out: every web session of the caller ends, on every browser (their generation moves)."""
+    user = ctx.session.scalars(select(User).where(User.username == ctx.actor.username)).first()
+    if user is not None:
+        user.session_generation = (user.session_generation or 0) + 1
 
 
 # -- logging in and out -------------------------------------------------------------------------
@@ -150,7 +181,12 @@ def verify_login(ctx, username: str, password: str, address: str = "unknown",
     active user, else None; the same throttle as the API's token route. A username typed with
     spaces around it is the user's (a failure is counted under what was typed)."""
     user = _user_with(ctx, username, password, address, policy, lookup=username.strip())
-    return shapes.signed_in(user) if user is not None else None
+    return signed_in(user) if user is not None else None
+
+
+def signed_in(user: User) -> dict:
+    """What a web login keeps: the user and the session generation the new session belongs to."""
+    return {**shapes.signed_in(user), "session_generation": user.session_generation or 0}
 
 
 def revoke_token(ctx, token: str) -> None:

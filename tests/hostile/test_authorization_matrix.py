@@ -150,6 +150,13 @@ def registry_rows(name: str, body: Callable[[World], dict], patch: dict) -> list
     ]
 
 
+def fresh_user(w: World) -> str:
+    username = w.unique("pw_user_")
+    w.api.post("/api/v1/users", "admin", {"username": username, "password": PASSWORD, "roles": ["test_clerk"]},
+               expect=201)
+    return username
+
+
 I = "/api/v1/instances/<int:instance_id>"
 T = "/api/v1/tasks/<int:task_id>"
 V = "/api/v1/processes/<string:key>/versions"
@@ -169,6 +176,8 @@ MATRIX: list[Row] = [
     Row("GET", "/api/v1/users", only(200, "admin"), get(lambda w: "/api/v1/users")),
     Row("POST", "/api/v1/users", only(201, "admin"), post(lambda w: "/api/v1/users", lambda w, u: {
         "username": w.unique("new_user_"), "password": PASSWORD, "roles": ["test_clerk"]})),
+    Row("PUT", "/api/v1/users/<string:username>/password", only(204, "admin"),
+        lambda w, u: {"path": f"/api/v1/users/{fresh_user(w)}/password", "json": {"password": "otra-clave-9"}}),
     Row("GET", "/api/v1/roles", everyone(200), get(lambda w: "/api/v1/roles")),
     Row("POST", "/api/v1/roles", only(201, "admin"), post(lambda w: "/api/v1/roles", lambda w, u: {
         "id": w.unique("new_role_"), "label_es": "Rol", "label_en": "Role"})),

@@ -51,3 +51,14 @@ def admin_users_active(username):
                 user=username), "success")
     return redirect(request.form.get("back") == "user" and url_for("web.admin_users_edit", username=username)
                     or url_for("web.admin_users"))
+
+
+@bp.route("/admin/users/<string:username>/password", methods=["POST"])
+@allowed(access.administers)
+def admin_users_password(username):
+    _done, refusal = run(account_commands.set_password, username, request.form.get("password", ""))
+    if refusal is not None:
+        flash("; ".join([refusal.message, *(m for ms in refusal.errors.values() for m in ms)]), "error")
+    else:
+        flash(_("Contraseña de %(user)s cambiada: sus sesiones quedaron cerradas.", user=username), "success")
+    return redirect(url_for("web.admin_users_edit", username=username))

@@ -54,6 +54,8 @@ class User(Base):
     office: Mapped[str | None] = mapped_column(String(100))
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # Every web session carries the generation of its login; a bump ends them all (api/web/session.py).
+    session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
     roles: Mapped[list[Role]] = relationship(secondary="user_role", lazy="selectin", order_by=Role.id)
 
     @property
