@@ -39,7 +39,8 @@ def create_user(ctx, username: str, password: str, roles: list[str], full_name: 
                 office: str | None = None) -> dict:
     access.require_admin(ctx.actor, MANAGING)
     session = ctx.session
-    if session.scalars(select(User).where(User.username == username)).first() is not None:
+    username = accounts.normalize_username(username)
+    if accounts.find_login_user(session, username) is not None:
         raise Conflict(f"user {username!r} exists already", code="USER_EXISTS")
     _known_roles(session, roles)
     if len(password) < 8:
@@ -133,14 +134,15 @@ def end_sessions(ctx) -> None:
 
 # -- logging in and out -------------------------------------------------------------------------
 
-def _user_with(ctx, username: str, password: str, address: str, policy, lookup: str | None = None) -> User | None:
-    """The active user these credentials name (found as `lookup`, default `username`), or None with
-    the failure counted under `username`; 429 while the username or the address has used up its
-    failures (checked before the password is looked at)."""
+def _user_with(ctx, username: str, password: str, address: str, policy) -> User | None:
+    """The active user these credentials name, or None with the failure counted; 429 while the
+    username or the address has used up its failures (checked before the password is looked at).
+    The username is normalized first, once, so " Name" is counted and found as "name"."""
     policy = policy or login_throttle.LoginPolicy()
+    username = accounts.normalize_username(username)
     now = datetime.now(timezone.utc)
     login_throttle.check(ctx.conn, policy, username, address, now)
-    user = ctx.session.scalars(select(User).where(User.username == (lookup or username))).first()
+    user = accounts.find_login_user(ctx.session, username)
     if not accounts.password_matches(user, password):
         login_throttle.record_failure(ctx.conn, policy, username, address, now)
         return None
@@ -169,7 +171,8 @@ def issue_token(ctx, username: str, password: str, address: str = "unknown",
 def log_in(engine, username: str, password: str, address: str,
            policy: login_throttle.LoginPolicy | None = None) -> dict:
     """POST /auth/token: `issue_token` in its own transaction, its refusal raised once committed."""
-    issued = engine.execute(issue_token, Actor(username), username, password, address, policy)
+    issued = engine.execute(issue_token, Actor(accounts.normalize_username(username)), username, password, address,
+                            policy)
     if issued is None:
         raise Unauthorized("wrong username or password")
     return issued
@@ -177,10 +180,9 @@ def log_in(engine, username: str, password: str, address: str,
 
 def verify_login(ctx, username: str, password: str, address: str = "unknown",
                  policy: login_throttle.LoginPolicy | None = None) -> dict | None:
-    """The web page's login: the signed-in user (`shapes.signed_in`) for good credentials of an
-    active user, else None; the same throttle as the API's token route. A username typed with
-    spaces around it is the user's (a failure is counted under what was typed)."""
-    user = _user_with(ctx, username, password, address, policy, lookup=username.strip())
+    """The web page's login: the signed-in user (`signed_in`) for good credentials of an active
+    user, else None; the same throttle and the same normalized username as the API's token route."""
+    user = _user_with(ctx, username, password, address, policy)
     return signed_in(user) if user is not None else None
 
 

@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import unicodedata
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import bindparam, func, select
@@ -51,6 +52,18 @@ def password_matches(user: User | None, password: str) -> bool:
         check_password(password, _DECOY_HASH)
         return False
     return check_password(password, user.password_hash)
+
+
+def normalize_username(username: str) -> str:
+    """The one spelling of a username: what the throttle counts and the lookup compares. Spaces
+    around it and letter case do not make another user (nor another throttle count)."""
+    return unicodedata.normalize("NFKC", username).strip().lower()
+
+
+def find_login_user(session: Session, username: str) -> User | None:
+    """The user a login names (`username` already normalized); compared in lower case so an
+    account created with capitals before usernames were normalized still signs in."""
+    return session.scalars(select(User).where(func.lower(User.username) == username)).first()
 
 
 def token_hash(token: str) -> str:
