@@ -159,6 +159,8 @@ def issue_token(ctx, username: str, password: str, address: str = "unknown",
     if user is None:
         return None
     token = secrets.token_urlsafe(32)
+    while token.startswith(accounts.AGENCY_TOKEN_PREFIX):  # that prefix is an agency token's
+        token = secrets.token_urlsafe(32)
     # Tokens live on the machine's time, not the engine clock: moving a training clock two
     # years ahead must not log everybody out.
     issued = datetime.now(timezone.utc)
