@@ -25,7 +25,7 @@ blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authent
 def issue_token(args):
     """Exchange a username and password for a bearer token (valid 12 hours)."""
     return commands.log_in(engine(), args["username"], args["password"], request.remote_addr or "unknown",
-                           current_app.config.get("TRAMITE_LOGIN_POLICY"))
+                           current_app.config.get("TRAMITE_LOGIN_POLICY"), args.get("otp"))
 
 
 @blp.route("/auth/logout", methods=["POST"])

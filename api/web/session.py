@@ -99,6 +99,30 @@ def _forget_login() -> None:
         session["lang"] = language
 
 
+PENDING_SECONDS = 300  # a right password waits this long for its second factor
+
+
+def begin_pending(user: dict) -> None:
+    """A right password that still owes a TOTP code: no session yet, only the pending login."""
+    language = session.get("lang")
+    session.clear()
+    session["pending"] = {"uid": user["id"], "gen": user["session_generation"], "at": int(time.time()),
+                          "step": user["second_factor"]}
+    if language:
+        session["lang"] = language
+    csrf_token()
+
+
+def pending_login() -> dict | None:
+    value = session.get("pending")
+    if not isinstance(value, dict) or not isinstance(value.get("at"), int):
+        return None
+    if not 0 <= time.time() - value["at"] < PENDING_SECONDS:
+        session.pop("pending", None)
+        return None
+    return value
+
+
 def csrf_token() -> str:
     if CSRF_FIELD not in session:
         session[CSRF_FIELD] = secrets.token_urlsafe(32)

@@ -11,7 +11,8 @@ from datetime import datetime, timezone
 from sqlalchemy import select
 
 from engine.errors import Conflict, Unauthorized, ValidationFailed
-from engine.identity import accounts, login_throttle
+from engine.commands import second_factor as second_factor_commands
+from engine.identity import accounts, login_throttle, second_factor
 from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.persistence.models import ApiToken, Role, User
@@ -151,13 +152,21 @@ def _user_with(ctx, username: str, password: str, address: str, policy) -> User 
 
 
 def issue_token(ctx, username: str, password: str, address: str = "unknown",
-                policy: login_throttle.LoginPolicy | None = None) -> dict | None:
-    """`{"token", "expires_at", "user"}` for good credentials, None for bad ones. A failure is
-    counted in this transaction, which must commit for the count to hold: so it is an answer here,
-    and `log_in` turns it into the 401 once the transaction is over."""
+                policy: login_throttle.LoginPolicy | None = None, otp: str | None = None) -> dict | None:
+    """`{"token", "expires_at", "user"}` for good credentials, None for bad ones, `{"refused":
+    code}` when the second factor is owed (`otp`: a TOTP or recovery code). A failure is counted
+    in this transaction, which must commit for the count to hold: so it is an answer here, and
+    `log_in` turns it into the 401 once the transaction is over."""
     user = _user_with(ctx, username, password, address, policy)
     if user is None:
         return None
+    owed = second_factor.state_of(user, bool(policy and policy.second_factor_required))
+    if owed == "enrol":
+        return {"refused": "SECOND_FACTOR_ENROLMENT_REQUIRED"}
+    if owed == "verify" and not otp:
+        return {"refused": "SECOND_FACTOR_REQUIRED"}
+    if owed == "verify" and not second_factor_commands.check_code(ctx, user, otp, address, policy):
+        return {"refused": "SECOND_FACTOR_WRONG"}
     token = secrets.token_urlsafe(32)
     while token.startswith(accounts.AGENCY_TOKEN_PREFIX):  # that prefix is an agency token's
         token = secrets.token_urlsafe(32)
@@ -171,12 +180,17 @@ def issue_token(ctx, username: str, password: str, address: str = "unknown",
 
 
 def log_in(engine, username: str, password: str, address: str,
-           policy: login_throttle.LoginPolicy | None = None) -> dict:
+           policy: login_throttle.LoginPolicy | None = None, otp: str | None = None) -> dict:
     """POST /auth/token: `issue_token` in its own transaction, its refusal raised once committed."""
     issued = engine.execute(issue_token, Actor(accounts.normalize_username(username)), username, password, address,
-                            policy)
+                            policy, otp)
     if issued is None:
         raise Unauthorized("wrong username or password")
+    if "refused" in issued:
+        raise Unauthorized({"SECOND_FACTOR_ENROLMENT_REQUIRED": "set up the second factor on the web login first",
+                            "SECOND_FACTOR_REQUIRED": "send the TOTP code as `otp`",
+                            "SECOND_FACTOR_WRONG": "wrong second-factor code"}[issued["refused"]],
+                           {"otp": [issued["refused"]]})
     return issued
 
 
@@ -185,7 +199,10 @@ def verify_login(ctx, username: str, password: str, address: str = "unknown",
     """The web page's login: the signed-in user (`signed_in`) for good credentials of an active
     user, else None; the same throttle and the same normalized username as the API's token route."""
     user = _user_with(ctx, username, password, address, policy)
-    return signed_in(user) if user is not None else None
+    if user is None:
+        return None
+    return {**signed_in(user),
+            "second_factor": second_factor.state_of(user, bool(policy and policy.second_factor_required))}
 
 
 def signed_in(user: User) -> dict:

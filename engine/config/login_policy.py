@@ -13,3 +13,6 @@ class LoginPolicy:
     window: timedelta = timedelta(minutes=15)
     per_username: int = 5
     per_address: int = 30
+    # TRAMITE_SECOND_FACTOR=required: admins and process owners sign in with a TOTP code too
+    # (anyone who enrolled is always asked for one).
+    second_factor_required: bool = False

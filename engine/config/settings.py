@@ -25,6 +25,7 @@ class Settings:
     login_window_seconds: int = 900
     login_failures_per_username: int = 5
     login_failures_per_address: int = 30
+    second_factor_required: bool = False
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -40,12 +41,14 @@ class Settings:
         for name in ("login_window_seconds", "login_failures_per_username", "login_failures_per_address"):
             if env.get(f"TRAMITE_{name.upper()}"):
                 values[name] = int(env[f"TRAMITE_{name.upper()}"])
+        if env.get("TRAMITE_SECOND_FACTOR", "").strip().lower() in ("required", "1", "true", "yes", "on"):
+            values["second_factor_required"] = True
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
 
     def login_policy(self) -> LoginPolicy:
         return LoginPolicy(timedelta(seconds=self.login_window_seconds), self.login_failures_per_username,
-                           self.login_failures_per_address)
+                           self.login_failures_per_address, self.second_factor_required)
 
     def clock(self) -> Clock:
         start = parse_instant(self.clock_start) if self.clock_start else None

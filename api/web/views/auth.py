@@ -9,7 +9,7 @@ from engine.identity.login_throttle import TooManyLogins
 from api.web import i18n
 from api.web.blueprint import bp
 from api.web.session import (
-    check_credentials, current_user, home_endpoint, log_in, log_out, login_required, safe_next,
+    begin_pending, check_credentials, current_user, home_endpoint, log_in, log_out, login_required, safe_next,
 )
 
 
@@ -36,6 +36,9 @@ def login():
     if user is None:
         return render_template("web/login.html", next_page=next_page, username=username,
                                error=_("Usuario o contraseña incorrectos.")), 401
+    if user["second_factor"]:
+        begin_pending(user)
+        return redirect(url_for("web.second_factor", next=next_page))
     log_in(user)
     flash(_("Bienvenido, %(name)s.", name=user["full_name"]), "success")
     return redirect(next_page or url_for(home_endpoint(user)))
