@@ -19,6 +19,7 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
+from engine.config.login_policy import DirectoryLogin
 from engine.errors import EngineError
 from engine.identity.actor import Actor
 from engine.kernel import access
@@ -152,6 +153,7 @@ def install(app: Flask) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SECURE"] = bool(app.config.get("SESSION_COOKIE_SECURE")) or secure_cookies_wanted()
     app.session_interface = SessionCookies()
+    app.config.setdefault("TRAMITE_OIDC", DirectoryLogin.from_env(os.environ))  # None: no directory
     # Set, not setdefault: Flask's own default (31 days) is always there and would win.
     app.config["PERMANENT_SESSION_LIFETIME"] = web_session.SESSION_LIFETIME
     i18n.install(app)

@@ -10,13 +10,14 @@ from datetime import datetime, timezone
 
 from sqlalchemy import select
 
-from engine.errors import Conflict, Unauthorized, ValidationFailed
+from engine.errors import Conflict, Forbidden, Unauthorized, ValidationFailed
 from engine.commands import second_factor as second_factor_commands
 from engine.identity import accounts, login_throttle, second_factor
 from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.persistence.models import ApiToken, Role, User
 from engine.queries import shapes
+from engine.queries.accounts import session_user as signed_in
 
 MANAGING = "manage users and roles"
 
@@ -140,6 +141,8 @@ def _user_with(ctx, username: str, password: str, address: str, policy) -> User 
     username or the address has used up its failures (checked before the password is looked at).
     The username is normalized first, once, so " Name" is counted and found as "name"."""
     policy = policy or login_throttle.LoginPolicy()
+    if not policy.local_passwords:
+        raise Forbidden("local passwords are switched off here: sign in with the agency's directory")
     username = accounts.normalize_username(username)
     now = datetime.now(timezone.utc)
     login_throttle.check(ctx.conn, policy, username, address, now)
@@ -204,10 +207,6 @@ def verify_login(ctx, username: str, password: str, address: str = "unknown",
     return {**signed_in(user),
             "second_factor": second_factor.state_of(user, bool(policy and policy.second_factor_required))}
 
-
-def signed_in(user: User) -> dict:
-    """What a web login keeps: the user and the session generation the new session belongs to."""
-    return {**shapes.signed_in(user), "session_generation": user.session_generation or 0}
 
 
 def revoke_token(ctx, token: str) -> None:

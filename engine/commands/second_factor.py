@@ -11,9 +11,10 @@ from datetime import datetime, timezone
 from sqlalchemy import delete, select
 
 from engine.errors import Conflict, Unauthorized
-from engine.identity import login_throttle, second_factor
+from engine.identity import accounts, login_throttle, second_factor
 from engine.config.login_policy import LoginPolicy
 from engine.kernel import access
+from engine.queries.accounts import session_user as signed_in
 from engine.persistence.models import RecoveryCode, User
 
 
@@ -60,7 +61,6 @@ def _pending_user(ctx, user_id: int, generation: int) -> User:
 
 def finish_login(ctx, user_id: int, generation: int, code: str, address: str, policy) -> dict | None:
     """The signed-in user once the pending login's code is right, else None (counted)."""
-    from engine.commands.accounts import signed_in
     user = _pending_user(ctx, user_id, generation)
     return signed_in(user) if check_code(ctx, user, code, address, policy) else None
 
@@ -78,7 +78,6 @@ def begin_enrolment(ctx, user_id: int, generation: int) -> dict:
 def confirm_enrolment(ctx, user_id: int, generation: int, code: str, address: str, policy) -> dict | None:
     """`{"user", "recovery_codes"}` (the codes shown this once) when `code` matches the new
     secret, else None (counted like any wrong code)."""
-    from engine.commands.accounts import signed_in
     user = _pending_user(ctx, user_id, generation)
     if user.totp_confirmed_at is not None or not user.totp_secret:
         raise Conflict("there is no second factor being set up", code="SECOND_FACTOR_NOT_PENDING")
@@ -97,9 +96,8 @@ def confirm_enrolment(ctx, user_id: int, generation: int, code: str, address: st
 def reset(ctx, username: str) -> None:
     """An admin clears a user's second factor (a lost phone and no recovery code left): they set
     it up again at their next login. Their sessions end."""
-    from engine.identity.accounts import get_user
     access.require_admin(ctx.actor, "reset a second factor")
-    user = get_user(ctx.session, username)
+    user = accounts.get_user(ctx.session, username)
     user.totp_secret = user.totp_confirmed_at = user.totp_last_step = None
     user.session_generation = (user.session_generation or 0) + 1
     ctx.session.execute(delete(RecoveryCode).where(RecoveryCode.user_id == user.id))

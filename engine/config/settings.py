@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from engine.config.clock import Clock, parse_instant
-from engine.config.login_policy import LoginPolicy
+from engine.config.login_policy import LoginPolicy, local_passwords_allowed
 from engine.errors import EngineError
 from engine.config.paths import data_dir
 
@@ -26,6 +26,7 @@ class Settings:
     login_failures_per_username: int = 5
     login_failures_per_address: int = 30
     second_factor_required: bool = False
+    local_passwords: bool = True
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -43,12 +44,13 @@ class Settings:
                 values[name] = int(env[f"TRAMITE_{name.upper()}"])
         if env.get("TRAMITE_SECOND_FACTOR", "").strip().lower() in ("required", "1", "true", "yes", "on"):
             values["second_factor_required"] = True
+        values["local_passwords"] = local_passwords_allowed(env)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
 
     def login_policy(self) -> LoginPolicy:
         return LoginPolicy(timedelta(seconds=self.login_window_seconds), self.login_failures_per_username,
-                           self.login_failures_per_address, self.second_factor_required)
+                           self.login_failures_per_address, self.second_factor_required, self.local_passwords)
 
     def clock(self) -> Clock:
         start = parse_instant(self.clock_start) if self.clock_start else None

@@ -45,6 +45,11 @@ def signed_in_user(session: Session, user_id: int, generation: int | None = None
     return shapes.signed_in(user)
 
 
+def session_user(user: User) -> dict:
+    """What a web login keeps: the user and the session generation the new session belongs to."""
+    return {**shapes.signed_in(user), "session_generation": user.session_generation or 0}
+
+
 def password_is(session: Session, actor: Actor, username: str, password: str) -> bool:
     """Whether `username`'s password is `password` (the demo reports which demo users still have
     the demo password); admin only, and as slow as a login."""
