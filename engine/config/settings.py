@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from engine.config.clock import Clock, parse_instant
-from engine.config.login_policy import LoginPolicy
+from engine.config.login_policy import LoginPolicy, local_passwords_allowed
 from engine.errors import EngineError
 from engine.config.paths import data_dir
 
@@ -36,6 +36,8 @@ class Settings:
     public_url: str | None = None
     # The bearer token Prometheus sends to /metrics; unset, /metrics answers nobody.
     metrics_token: str | None = None
+    second_factor_required: bool = False
+    local_passwords: bool = True
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -54,12 +56,15 @@ class Settings:
         for name in ("public_url", "metrics_token"):
             if env.get(f"TRAMITE_{name.upper()}", "").strip():
                 values[name] = env[f"TRAMITE_{name.upper()}"].strip()
+        if env.get("TRAMITE_SECOND_FACTOR", "").strip().lower() in ("required", "1", "true", "yes", "on"):
+            values["second_factor_required"] = True
+        values["local_passwords"] = local_passwords_allowed(env)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
 
     def login_policy(self) -> LoginPolicy:
         return LoginPolicy(timedelta(seconds=self.login_window_seconds), self.login_failures_per_username,
-                           self.login_failures_per_address)
+                           self.login_failures_per_address, self.second_factor_required, self.local_passwords)
 
     def clock(self) -> Clock:
         start = parse_instant(self.clock_start) if self.clock_start else None
