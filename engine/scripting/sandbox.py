@@ -33,7 +33,6 @@ How a refusal surfaces (verified by tests/unit/scripting/test_sandbox.py):
 from __future__ import annotations
 
 import ast
-import decimal
 import functools
 import time
 from types import CodeType
@@ -127,7 +126,7 @@ class SandboxedEnvironment(TaskDataEnvironment):
         my_globals = dict(external_context or {})
         my_globals.update(context)
         my_globals["__builtins__"] = restricted
-        with decimal.localcontext(decimal_context()):
+        with decimal_context():
             result = eval(code, my_globals)
         budget.check()
         return result
@@ -145,7 +144,7 @@ class SandboxedEnvironment(TaskDataEnvironment):
         context.update(external_context)
         context["__builtins__"] = restricted
         try:
-            with decimal.localcontext(decimal_context()):
+            with decimal_context():
                 exec(code, context)
         finally:
             self._remove_globals_and_functions_from_context(context, external_context)

@@ -79,12 +79,10 @@ def check_decimal(value):
     return value
 
 
-def decimal_context() -> decimal.Context:
-    """The caller's context with exponents bounded, so arithmetic cannot make a huge Decimal."""
-    context = decimal.getcontext().copy()
-    context.Emax = min(context.Emax, MAX_DECIMAL_DIGITS)
-    context.Emin = max(context.Emin, -MAX_DECIMAL_DIGITS)
-    return context
+def decimal_context():
+    """The caller's context (precision, rounding, traps) with exponents bounded, so arithmetic in a
+    script cannot make a huge Decimal: `with decimal_context(): ...`."""
+    return decimal.localcontext(Emax=MAX_DECIMAL_DIGITS, Emin=-MAX_DECIMAL_DIGITS)
 
 
 def _sized_length(iterable) -> int:
@@ -119,6 +117,10 @@ def check_percent(template, args) -> None:
             _check_width(value if isinstance(value, int) and not isinstance(value, bool) else 0, "the format width")
     for value in values:
         check_decimal(value)
+
+
+_SIZED_METHOD_NAMES = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs", "replace", "join",
+                                 "translate", "extend", "update", "union", "fromkeys"})
 
 
 class Sizes:
@@ -229,14 +231,18 @@ class Sizes:
     def builtins(self, static: dict) -> dict:
         """The guards and builtins that check sizes, for the restricted `__builtins__`."""
         charge, sized = self.charge, self.sized
-        methods = self.methods()
+        methods: dict = {}
         getattr_ = static["_getattr_"]
         getitem_ = static["_getitem_"]
 
         def guarded_getattr(obj, name):
-            wrapper = methods.get((type(obj), name))
-            if wrapper is not None:
-                return wrapper(obj)
+            if name in _SIZED_METHOD_NAMES:
+                # Built on first use: most evaluations never call one of these.
+                if not methods:
+                    methods.update(self.methods())
+                wrapper = methods.get((type(obj), name))
+                if wrapper is not None:
+                    return wrapper(obj)
             if name == "as_integer_ratio":
                 check_decimal(obj)
             return getattr_(obj, name)
@@ -303,12 +309,17 @@ MAX_DATA_BYTES = 16 * 1024 * 1024  # what one script's task data may take as JSO
 MAX_DATA_DEPTH = 100
 
 _SCALAR_SIZE = {bool: 5, type(None): 4, float: 24}
+_FLAT = frozenset({str, int, bool, float, type(None), Decimal})
 
 
 def data_problem(data: dict, limit: int = MAX_DATA_BYTES) -> str | None:
     """Why the task data a script leaves cannot be saved, or None: more than `limit` bytes as JSON, or
     nested beyond MAX_DATA_DEPTH. A value held twice counts twice, as JSON writes it twice, but is
     measured once: `[big] * 1000` is found without building its JSON."""
+    if all(type(v) in _FLAT for v in data.values()):  # the usual case, measured without a walk
+        total = sum(len(v) if type(v) is str else 34 for v in data.values())
+        return None if total <= limit else f"the case's data would take {total // 1024 // 1024 or 1} MB or more " \
+            f"(a case may hold {limit // 1024 // 1024} MB)"
     sizes: dict[int, int] = {}
     keep = []  # measured objects stay alive, so an id is never reused within one measurement
     scalar = _SCALAR_SIZE
