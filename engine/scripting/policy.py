@@ -6,8 +6,11 @@ resolve, no `eval`/`exec`) it:
 
 - inserts `_tick_()` at the start of every `while`/`for` body, every `def` body and every lambda,
   so a per-evaluation `Budget` bounds Python-level work without signals or tracing (any thread);
-- routes `a ** b`, `a * b`, `a + b`, `a << b` through size-checking guards, so one expression
-  cannot allocate gigabytes (`10 ** 10 ** 10`, `'x' * 10 ** 9`, `s = s + s` doubling);
+- routes `a ** b`, `a * b`, `a + b`, `a << b`, `a % b` through size-checking guards, so one
+  expression cannot allocate gigabytes (`10 ** 10 ** 10`, `'x' * 10 ** 9`, `s = s + s` doubling,
+  `'%0999999999d' % 1`);
+- routes f-string fields (`_format_`) and `*`/`**` unpacking (`_starred_`) through
+  `size_guards`, which checks widths and sizes before the C call runs;
 - refuses calls to introspection/IO builtins by name and class definitions, so the author gets a
   clear compile-time message instead of a NameError at run time.
 
@@ -15,9 +18,9 @@ resolve, no `eval`/`exec`) it:
 (`sum`, `sorted`, `list`, ...) in a counting iterator, so comprehensions and
 `sum(range(10 ** 12))` are bounded too. A `for` iteration therefore costs two steps.
 
-Not bounded (one C call, no Python-level step): string methods and formatting that take a size
-(`'a'.ljust(10 ** 10)`, `'%0999999999d' % 1`), `list.extend(range(10 ** 12))`, `x in range(...)`
-for a non-int `x`. Run workers under a memory limit if scripts are not trusted authors.
+What one C call may build (string methods taking a size, `list.extend`, Decimal exponents) and
+what a whole evaluation may allocate and leave as task data are `size_guards`' business, and so is
+what `in` scans (`1.5 in range(10 ** 12)` scans in C).
 """
 from __future__ import annotations
 
@@ -117,6 +120,14 @@ class SandboxPolicy(RestrictingNodeTransformer):
         call = ast.Call(func=ast.Name("_format_", ast.Load()),
                         args=[node.value, ast.Constant(node.conversion), spec], keywords=[])
         return _located(ast.FormattedValue(value=call, conversion=-1, format_spec=None), node)
+
+    def visit_Compare(self, node):
+        # `1.5 in range(10 ** 12)` and `x in zip(...)` scan in C without a step: `_in_` checks first.
+        node = super().visit_Compare(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+            call = ast.Call(func=ast.Name("_in_", ast.Load()), args=[node.comparators[0]], keywords=[])
+            node.comparators = [_located(call, node.comparators[0])]
+        return node
 
     def visit_Starred(self, node):
         # `[*items]`, `f(*items)`: the unpacking copies in C, so its size is checked and charged.

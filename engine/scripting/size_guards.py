@@ -123,6 +123,25 @@ _SIZED_METHOD_NAMES = frozenset({"ljust", "rjust", "center", "zfill", "expandtab
                                  "translate", "extend", "update", "union", "fromkeys"})
 
 
+def _long_range(numbers: range) -> bool:
+    try:
+        return len(numbers) > MAX_SEQUENCE_ITEMS
+    except OverflowError:  # more than sys.maxsize numbers
+        return True
+
+
+class _IntsOnly:
+    """A long range that answers `in` for ints only, where the answer is arithmetic, not a scan."""
+
+    def __init__(self, numbers: range):
+        self.numbers = numbers
+
+    def __contains__(self, value):
+        if type(value) is not int:
+            refuse(f"looking for a {type(value).__name__} in a range of {self.numbers}")
+        return value in self.numbers
+
+
 class Sizes:
     """The builders of one evaluation, charging what they make to its allocation budget."""
 
@@ -279,6 +298,13 @@ class Sizes:
             charge(length)
             return self.counted(value)
 
+        def container_of_in(value):
+            # `in` on a range is arithmetic for an int, a scan for anything else; on an unsized
+            # iterable (zip, enumerate) always a scan: counted, or refused when too long.
+            if type(value) is range and _long_range(value):
+                return _IntsOnly(value)
+            return self.counted(value)
+
         def integer(*args, **kwargs):
             if args:
                 check_decimal(args[0])
@@ -300,7 +326,7 @@ class Sizes:
         return {
             "_inplacevar_": guarded_inplacevar,
             "_getattr_": guarded_getattr, "_getitem_": guarded_getitem, "_mul_": mul, "_add_": add,
-            "_mod_": mod, "_format_": format_value, "_starred_": starred,
+            "_mod_": mod, "_format_": format_value, "_starred_": starred, "_in_": container_of_in,
             "int": integer, "round": rounded, "Decimal": decimal_of,
         }
 

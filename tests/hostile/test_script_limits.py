@@ -43,6 +43,8 @@ ONE_CALL = {
     "doubling-references-without-a-loop": "a = ['x' * 1000] * 100\n" + "".join(
         f"{n} = [{p}, {p}]\n" for p, n in zip(["a", *[f"v{i}" for i in range(20)]], [f"v{i}" for i in range(21)])),
     "a-list-holding-itself": "l = []\nl.append(l)",
+    "a-float-looked-for-in-a-long-range": "x = 1.5 in range(10 ** 12)",
+    "a-float-looked-for-in-a-huge-range": "x = 1.5 in range(10 ** 30)",
 }
 
 
@@ -63,10 +65,11 @@ def test_ordinary_formatting_and_building_still_work():
         "n = int(Decimal('12.7')) + round(Decimal('2.5')) + int('42')\n"
         "l = [*range(3), *[9]]\nl.extend(range(2))\nd = {**{'k': 1}, 'j': 2}\n"
         "s = '-'.join(str(i) for i in l) + 'ab'.replace('a', 'zz')\n"
-        "big = Decimal(10) ** 20\n", data)
+        "big = Decimal(10) ** 20\nfound = (5 in range(10 ** 12), 'a' in ['a'], 2.0 in range(3))\n", data)
     assert data["a"] == "1,234.50|00003|   b" + "q-002.2" + "c  " + "007"
     assert data["n"] == 12 + 2 + 42 and data["l"] == [0, 1, 2, 9, 0, 1] and data["d"] == {"k": 1, "j": 2}
     assert data["s"] == "0-1-2-9-0-1zzb" and data["big"] == Decimal("1E+20")
+    assert data["found"] == (True, True, True)
 
 
 def test_decimal_arithmetic_cannot_reach_a_huge_exponent():
