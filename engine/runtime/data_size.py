@@ -1,6 +1,6 @@
 """The per-case cap on saved data: a command that would store more is refused (422) and rolled back.
 
-Scripts are stopped earlier, at the script (`scripting.size_guards.data_problem`, the case then in
+Scripts are stopped earlier, at the script (`scripting.task_data_size.data_problem`, the case then in
 error at that element); this cap catches what arrives otherwise: a completion, a start or a message
 whose data, copied into every live task of the case, would store more than a case may hold
 (40,000 rows posted to a task grew one case by tens of MB).

@@ -42,7 +42,7 @@ from RestrictedPython.Guards import (
 
 from engine.errors import ScriptError
 from engine.scripting.size_guards import (
-    MAX_ALLOCATED_ITEMS, MAX_INT_BITS, MAX_INT_EXPONENT, MAX_SEQUENCE_ITEMS, Sizes, check_add, check_mul, refuse,
+    MAX_ALLOCATED_ITEMS, MAX_INT_BITS, MAX_INT_EXPONENT, Sizes, check_add, check_mul, refuse,
 )
 
 DEFAULT_MAX_STEPS = 1_000_000

@@ -48,7 +48,8 @@ from engine.scripting.policy import (
     DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, FORBIDDEN_CALLS, SAFE_BUILTIN_NAMES, Budget, SandboxPolicy,
     static_builtins,
 )
-from engine.scripting.size_guards import data_problem, decimal_context
+from engine.scripting.size_guards import decimal_context
+from engine.scripting.task_data_size import data_problem
 
 __all__ = [
     "SAFE_BUILTIN_NAMES",
