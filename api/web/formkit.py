@@ -24,7 +24,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from api.web import form_conditions
 from api.web.schema_walk import MISSING, resolve, token  # noqa: F401  (part of this module's interface)
 from api.web.i18n import PR_OFFSET
-from engine.definitions.form_limits import max_rows, rows_drawn
+from engine.definitions.form_limits import form_problem, max_rows, rows_drawn
 
 ROW_MARKER = "__row"
 DATE_PATTERNS = {r"^\d{4}-\d{2}-\d{2}$", r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
@@ -170,8 +170,11 @@ def build(schema: dict, ui: dict | None = None, value=MISSING, errors: dict | No
           readonly: bool = False) -> Field:
     """The field tree of a whole form; `errors` are the engine's {"field.path": [messages]}."""
     root = schema or {}
-    return _build(resolve(root, root), ui or {}, value if isinstance(value, dict) else {}, errors or {},
-                  root, path="", key="", required=True, depth=0, readonly=readonly)
+    try:
+        return _build(resolve(root, root), ui or {}, value if isinstance(value, dict) else {}, errors or {},
+                      root, path="", key="", required=True, depth=0, readonly=readonly)
+    except RecursionError:  # a version deployed before recursive $refs were refused at deploy
+        return Field(path="", kind="object", label="", errors=[form_problem(root) or "recursive $ref"])
 
 
 def _build(schema, ui, value, errors, root, *, path, key, required, depth, readonly) -> Field:
@@ -220,7 +223,10 @@ def _build(schema, ui, value, errors, root, *, path, key, required, depth, reado
 
 def parse(schema: dict, ui: dict | None, form: MultiDict) -> dict:
     root = schema or {}
-    value = _read(resolve(root, root), ui or {}, form, root, "", required=True)
+    try:
+        value = _read(resolve(root, root), ui or {}, form, root, "", required=True)
+    except RecursionError:  # a legacy recursive form: the engine's validation says why, per field
+        return {}
     return value if isinstance(value, dict) else {}
 
 

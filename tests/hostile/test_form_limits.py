@@ -144,3 +144,20 @@ def test_a_web_post_with_too_many_rows_gets_413_not_a_page_of_them_all(api, app)
     response = clerk.client.post(f"/web/tasks/{task['id']}", data={"_csrf": clerk.csrf(), **form})
     assert response.status_code == 413, response.status_code
     assert len(response.get_data()) < 50_000
+
+
+@pytest.mark.parametrize("name", sorted(RECURSIVE))
+def test_a_recursive_form_deployed_before_the_check_still_draws_a_page_and_validates_to_422(name):
+    # Such versions may already be stored: their pages and completions answer, never a RecursionError.
+    from werkzeug.datastructures import MultiDict
+
+    from api.web import formkit
+    from engine.definitions import forms
+    from engine.errors import ValidationFailed
+    schema = RECURSIVE[name]
+    tree = formkit.build(schema)
+    assert tree.kind and isinstance(formkit.parse(schema, {}, MultiDict({"root.name": "x"})), dict)
+    try:
+        forms.validate(schema, {"a": {"b": {"b": {}}}})
+    except ValidationFailed as refused:
+        assert refused.errors
