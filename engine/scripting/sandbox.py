@@ -49,6 +49,8 @@ from engine.scripting.policy import (
     DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, FORBIDDEN_CALLS, SAFE_BUILTIN_NAMES, Budget, SandboxPolicy,
     static_builtins,
 )
+from engine.scripting.size_guards import decimal_context
+from engine.scripting.task_data_size import data_problem
 
 __all__ = [
     "SAFE_BUILTIN_NAMES",
@@ -116,7 +118,7 @@ class SandboxedEnvironment(TaskDataEnvironment):
     def _sandbox(self) -> tuple[Budget, dict]:
         budget = Budget(self.max_steps, self.max_seconds, clock=self.clock)
         restricted = dict(self._static_builtins)
-        restricted.update(budget.builtins())
+        restricted.update(budget.builtins(self._static_builtins))
         return budget, restricted
 
     def evaluate(self, expression, context, external_context=None):
@@ -126,7 +128,8 @@ class SandboxedEnvironment(TaskDataEnvironment):
         my_globals = dict(external_context or {})
         my_globals.update(context)
         my_globals["__builtins__"] = restricted
-        result = eval(code, my_globals)
+        with decimal_context():
+            result = eval(code, my_globals)
         budget.check()
         return result
 
@@ -138,15 +141,24 @@ class SandboxedEnvironment(TaskDataEnvironment):
             raise ScriptError(str(exc)) from None
         code = compile_sandboxed(script, "exec")
         budget, restricted = self._sandbox()
+        before = dict(context)
         self._prepare_context(context)
         context.update(external_context)
         context["__builtins__"] = restricted
         try:
-            exec(code, context)
+            with decimal_context():
+                exec(code, context)
         finally:
             self._remove_globals_and_functions_from_context(context, external_context)
         # A bare `except:` in the script may have swallowed the budget error.
         budget.check()
+        # Checked here, not when the case is saved, so that the case stops in error at this script.
+        problem = data_problem(context)
+        if problem:
+            # The case is saved in error at this script: without what it built, or it could not be.
+            context.clear()
+            context.update(before)
+            raise ScriptError(f"script refused: {problem}")
         return True
 
 
