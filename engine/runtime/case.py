@@ -124,13 +124,14 @@ class Case:
                         found.append((task, names))
         return found
 
-    def deliver(self, name: str, payload: dict) -> None:
+    def deliver(self, name: str, payload: dict, definition=None) -> None:
+        """Message `name` (or the event `definition`, a signal) with its payload."""
         # An overdue timer must fire before a message is matched, or both branches of an
         # event-based gateway run (SPIFFWORKFLOW.md).
         self.advance()
         with library_sees(self.ctx.now):
             try:
-                self.workflow.send_event(BpmnEvent(MessageEventDefinition(name), payload))
+                self.workflow.send_event(BpmnEvent(definition or MessageEventDefinition(name), payload))
             except WorkflowException as exc:
                 self._record_error(exc)
         self.advance()
@@ -158,7 +159,9 @@ class Case:
 
     def _record_error(self, exc: WorkflowException) -> None:
         task = getattr(exc, "task", None)
-        element = getattr(getattr(task, "task_spec", None), "bpmn_id", None) if task else None
+        # A gateway with no true path raises with its spec and no task: name it all the same.
+        spec = getattr(task, "task_spec", None) or getattr(exc, "task_spec", None)
+        element = getattr(spec, "bpmn_id", None)
         message = str(exc).split("\n")[0]
         self.instance.error_message = message
         self.instance.error_element = element
