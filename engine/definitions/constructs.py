@@ -56,6 +56,10 @@ def unsupported(info: dict):
         if element.get("throws") and "compensateEventDefinition" in events:
             yield element["id"], ("COMPENSATION_UNSUPPORTED: a compensation throw would be a silent no-op "
                                   "here; model the undo steps as ordinary flow")
+        if "linkEventDefinition" in events:
+            # SpiffWorkflow 3.2 parses a link event as a plain event: the flow after the catch never runs.
+            yield element["id"], ("LINK_EVENT_UNSUPPORTED: the flow after a link catch would never run; "
+                                  "draw the sequence flow instead")
         if "signalEventDefinition" in events and not element.get("signal"):
             yield element["id"], "SIGNAL_WITHOUT_NAME: give the signal (or the event) a name"
     for store in info["data_stores"]:
