@@ -62,6 +62,9 @@ def unsupported(info: dict):
                                   "draw the sequence flow instead")
         if "signalEventDefinition" in events and not element.get("signal"):
             yield element["id"], "SIGNAL_WITHOUT_NAME: give the signal (or the event) a name"
+        if element["type"].endswith("Gateway") and not info["outgoing"].get(element["id"]):
+            # The token that reaches it stays there: a case active with nothing open, nothing waiting.
+            yield element["id"], "GATEWAY_WITHOUT_OUTGOING: a gateway needs at least one outgoing sequence flow"
     for store in info["data_stores"]:
         yield store["id"], (f"DATA_STORE_UNSUPPORTED: data store {store['name'] or store['id']!r} has no "
                             "implementation here; keep the data in case variables or a data object")

@@ -157,3 +157,11 @@ def test_link_events_are_refused_because_the_library_never_runs_the_flow_after_t
         b.flow("f_land_after", "land", "after") + b.flow("f_after_end", "after", "end"))
     errors = refused(api, "test_link", {"link.bpmn": xml})
     assert errors["jump"][0].startswith("LINK_EVENT_UNSUPPORTED") and errors["land"][0].startswith("LINK_EVENT")
+
+
+def test_a_gateway_with_no_way_out_is_refused(api):
+    # bpmn-js's BpmnRules.insert fixture: the start forks to the end and to a dead-end gateway.
+    xml = around("test_dead", b.xor("nowhere"), ids=[]).replace(
+        "</bpmn:process>", b.flow("f_start_nowhere", "start", "nowhere") + "</bpmn:process>")
+    errors = refused(api, "test_dead", {"dead.bpmn": xml})
+    assert errors["nowhere"] == ["GATEWAY_WITHOUT_OUTGOING: a gateway needs at least one outgoing sequence flow"]
