@@ -30,10 +30,12 @@ def _as_text(files: dict[str, bytes | str]) -> dict[str, str]:
     return out
 
 
-def deploy(ctx, key: str, files: dict[str, bytes | str]) -> tuple[ProcessDefinition, bool]:
+def deploy(ctx, key: str, files: dict[str, bytes | str], *, seed: bool = False) -> tuple[ProcessDefinition, bool]:
     """(version, created): created is False when the content is that of the latest version.
 
-    Content identical to an older version is a revert (API.md): a new version, so new cases run it."""
+    Content identical to an older version is a revert (API.md): a new version, so new cases run it.
+    `seed`: the procedures folder deployed at start-up, where any version it already holds is
+    unchanged — or every restart would undo what an owner deployed since from the modeler."""
     access.require_process_owner(ctx.actor)
     if not files:
         raise BadRequest("no files uploaded", {"files": ["upload at least one .bpmn file"]})
@@ -43,6 +45,10 @@ def deploy(ctx, key: str, files: dict[str, bytes | str]) -> tuple[ProcessDefinit
     current = repository.latest(session, key)
     if current is not None and current.hash == digest:
         return current, False
+    if seed:
+        known = repository.with_hash(session, key, digest)
+        if known is not None:
+            return known, False
 
     def deployed_files(child_key):
         child = repository.latest(session, child_key)

@@ -85,3 +85,16 @@ def test_identical_to_the_latest_is_a_no_op_and_to_an_older_one_a_new_version(ap
     case = start(api, "test_revert")
     assert case["version"] == 3 and case["variables"]["x"] == 1
     assert api.deploy("test_revert", version("x = 1"), expect=200)["version"] == 3
+
+
+def test_the_start_up_deploy_of_a_procedures_folder_does_not_undo_a_later_owner_version(api, engine, tmp_path):
+    from engine.bootstrap import deploy_directory
+    folder = tmp_path / "processes" / "revert"
+    folder.mkdir(parents=True)
+    (folder / "v.bpmn").write_text(around("test_seed", b.script("s", "x = 1"), ids=["s"]), encoding="utf-8")
+    assert deploy_directory(engine, tmp_path / "processes")[0]["version"] == 1
+    api.deploy("test_seed", {"v.bpmn": around("test_seed", b.script("s", "x = 2"), ids=["s"])})
+    # A restart deploys the folder again: v1's content is known, so nothing changes.
+    assert deploy_directory(engine, tmp_path / "processes")[0] == {
+        "procedure": "revert", "key": "test_seed", "version": 1, "created": False}
+    assert api.get("/api/v1/processes", "owner")[0]["latest_version"] == 2
