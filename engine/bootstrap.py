@@ -50,7 +50,7 @@ def deploy_directory(engine, path: Path | None = None, actor=SYSTEM) -> list[dic
         keys.sort(key=lambda k: (k not in called, k))
         pending.extend((folder, files, key) for key in keys)
     for folder, files, key in pending:
-        definition, created = engine.execute(deploy, actor, key, files)
+        definition, created = engine.execute(deploy, actor, key, files, seed=True)
         results.append({"procedure": folder.name, "key": key, "version": definition.version, "created": created})
         log.info("%s %s v%s", "deployed" if created else "unchanged", key, definition.version)
     return results

@@ -1,4 +1,4 @@
-"""Cases: start, list, read, history, activity, messages, cancel, retry."""
+"""Cases: start, list, read, history, activity, messages, signals, cancel, retry."""
 from __future__ import annotations
 
 from flask_smorest import Blueprint
@@ -6,6 +6,7 @@ from flask_smorest import Blueprint
 from engine.queries import cases as queries
 from engine.commands.cases import cancel_case, retry_case, start_case
 from engine.commands.messages import send_message
+from engine.commands.signals import send_signal
 
 from api.rest.auth import actor, engine, read_rows
 from api.rest.responses import answer
@@ -61,6 +62,14 @@ def activity(instance_id):
 def message(args, instance_id, name):
     """Deliver message `name` with its payload to a case waiting for it."""
     return answer(engine().execute(send_message, actor(), instance_id, name, args["payload"]))
+
+
+@blp.route("/signals/<string:name>", methods=["POST"])
+@blp.arguments(MessageSchema())
+@blp.response(200, description='{"delivered_to": [case ids]}: every active case waiting for the signal')
+def signal(args, name):
+    """Broadcast signal `name` with its payload (supervisors)."""
+    return answer(engine().execute(send_signal, actor(), name, args["payload"]))
 
 
 @blp.route(f"/instances/<{ID}:instance_id>/cancel", methods=["POST"])

@@ -4,8 +4,6 @@ from __future__ import annotations
 import hashlib
 import json
 
-from sqlalchemy import select
-
 from engine.identity import accounts
 from engine.definitions import form_files, repository
 from engine.definitions.validation import validate
@@ -32,18 +30,25 @@ def _as_text(files: dict[str, bytes | str]) -> dict[str, str]:
     return out
 
 
-def deploy(ctx, key: str, files: dict[str, bytes | str]) -> tuple[ProcessDefinition, bool]:
-    """(version, created): created is False when identical content was deployed before."""
+def deploy(ctx, key: str, files: dict[str, bytes | str], *, seed: bool = False) -> tuple[ProcessDefinition, bool]:
+    """(version, created): created is False when the content is that of the latest version.
+
+    Content identical to an older version is a revert (API.md): a new version, so new cases run it.
+    `seed`: the procedures folder deployed at start-up, where any version it already holds is
+    unchanged — or every restart would undo what an owner deployed since from the modeler."""
     access.require_process_owner(ctx.actor)
     if not files:
         raise BadRequest("no files uploaded", {"files": ["upload at least one .bpmn file"]})
     texts = _as_text(files)
     digest = content_hash(texts)
     session = ctx.session
-    existing = session.scalars(select(ProcessDefinition).where(
-        ProcessDefinition.key == key, ProcessDefinition.hash == digest)).first()
-    if existing is not None:
-        return existing, False
+    current = repository.latest(session, key)
+    if current is not None and current.hash == digest:
+        return current, False
+    if seed:
+        known = repository.with_hash(session, key, digest)
+        if known is not None:
+            return known, False
 
     def deployed_files(child_key):
         child = repository.latest(session, child_key)

@@ -52,6 +52,13 @@ def latest(session: Session, key: str) -> ProcessDefinition | None:
                            .order_by(ProcessDefinition.version.desc()).limit(1)).first()
 
 
+def with_hash(session: Session, key: str, digest: str) -> ProcessDefinition | None:
+    """The newest version of `key` whose files hash to `digest`."""
+    return session.scalars(select(ProcessDefinition).where(
+        ProcessDefinition.key == key, ProcessDefinition.hash == digest)
+        .order_by(ProcessDefinition.version.desc()).limit(1)).first()
+
+
 def get_version(session: Session, key: str, version: int | None = None) -> ProcessDefinition:
     if version is None:
         found = latest(session, key)

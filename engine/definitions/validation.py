@@ -1,7 +1,7 @@
 """Deploy-time checks: every refusal names the element (or file) at fault."""
 from __future__ import annotations
 
-from engine.definitions import form_files, forms, process_scope
+from engine.definitions import call_graph, constructs, form_files, forms, process_scope
 from engine.errors import BadRequest
 from engine.definitions.parsing import build_specs, describe
 
@@ -27,11 +27,22 @@ def validate(files: dict[str, str], key: str, *, roles: set[str], script_problem
     for name in files:
         if not name.endswith(ALLOWED_SUFFIXES):
             fail(name, _UNSUPPORTED)
+    size_caps = list(constructs.caps(files, {"elements": {}, "flows": 0, "outgoing": {}}, key))
+    if size_caps:
+        raise BadRequest(f"cannot deploy {key}: a file is too large", dict((w, [m]) for w, m in size_caps))
     info = describe(files)
     processes, elements = info["processes"], info["elements"]
-    if key not in processes or not processes[key]["executable"]:
-        fail(key, f"PROCESS_NOT_FOUND: no executable process with id {key!r} in the upload")
+    if key not in processes:
+        fail(key, f"PROCESS_NOT_FOUND: no process with id {key!r} in the upload")
         raise BadRequest(f"cannot deploy {key}", errors)
+    if not processes[key]["executable"]:
+        fail(key, f"PROCESS_NOT_EXECUTABLE: the process has isExecutable={processes[key]['is_executable']!r}; "
+                  "set it to \"true\" or leave the attribute out")
+        raise BadRequest(f"cannot deploy {key}", errors)
+    for where, message in [*constructs.caps({}, info, key), *constructs.human_task_lanes(elements),
+                           *constructs.scripts(elements), *constructs.timers(elements),
+                           *constructs.unsupported(info)]:
+        fail(where, message)
 
     for proc in processes.values():
         for lane in proc["lanes"]:
@@ -47,30 +58,48 @@ def validate(files: dict[str, str], key: str, *, roles: set[str], script_problem
         if element["type"] == "userTask":
             if not form_files.has_task_form(files, element["id"]):
                 fail(element["id"], f"USER_TASK_WITHOUT_FORM: upload {form_files.task_names(element['id'])[0]}")
-            if not element["lane"]:
-                fail(element["id"], "USER_TASK_WITHOUT_LANE: put the task in a lane named after a role")
     for script in info["scripts"]:
         for problem in script_problems(script["source"], script["mode"]):
             code, _, detail = problem.partition(": ")
             fail(script["element_id"], f"{code} ({script['kind']}): {detail}")
 
-    children, child_files = {}, {}
-    for element in elements.values():
-        called = element.get("called_element")
-        if element["type"] != "callActivity" or not called or called in processes:
-            continue
-        deployed = deployed_files(called)
-        if deployed is None:
-            fail(element["id"], f"CALLED_PROCESS_NOT_FOUND: {called!r} is neither uploaded nor deployed")
-        else:
-            children[called] = deployed[0]
-            child_files.update({f"{called}/{n}": c for n, c in deployed[1].items()})
+    children, child_files = _called(elements, processes, deployed_files, fail)
     process_scope.refuse_out_of_scope(key, info, script_problems, fail)
     if errors:
         raise BadRequest(f"cannot deploy {key}: {len(errors)} element(s) at fault", errors)
 
     build_specs({n: c for n, c in {**child_files, **files}.items() if n.endswith((".bpmn", ".dmn"))}, key)
     return _summary(key, info, children)
+
+
+def _called(elements: dict, processes: dict, deployed_files, fail) -> tuple[dict, dict]:
+    """The deployed processes the upload calls, pinned by id, and every file their chains need;
+    refuses a call to nothing and a chain that comes back to its caller (CALL_CYCLE)."""
+    children, chain_files = {}, {}
+    edges = call_graph.calls_of(elements)
+    pending = [(e["id"], e["called_element"]) for e in elements.values()
+               if e["type"] == "callActivity" and e.get("called_element") and e["called_element"] not in processes]
+    seen = set(processes)
+    while pending:
+        caller, called = pending.pop()
+        if called in seen:
+            continue
+        deployed = deployed_files(called)
+        if deployed is None:
+            if caller in elements:  # a deployed chain's own missing child was refused when deployed
+                fail(caller, f"CALLED_PROCESS_NOT_FOUND: {called!r} is neither uploaded nor deployed")
+            continue
+        seen.add(called)
+        if caller in elements:
+            children[called] = deployed[0]
+        chain_files.update({f"{called}/{n}": c for n, c in deployed[1].items()})
+        chain = describe({n: c for n, c in deployed[1].items() if n.endswith(".bpmn")})
+        for process, calls in call_graph.calls_of(chain["elements"]).items():
+            edges.setdefault(process, []).extend(calls)
+            pending.extend((called, target) for _call, target in calls)
+    for call_id, chain in call_graph.cycles(processes, edges).items():
+        fail(call_id, f"CALL_CYCLE: {chain}: a process may not call itself, directly or through others")
+    return children, chain_files
 
 
 def _summary(key: str, info: dict, children: dict) -> dict:
@@ -83,6 +112,7 @@ def _summary(key: str, info: dict, children: dict) -> dict:
         "elements": elements,
         "messages": info["messages"],
         "lanes": sorted({lane["name"] for p in info["processes"].values() for lane in p["lanes"]}),
+        "signals": info["signals"],
         "starter_lane": next((e["lane"] for e in starts if e["lane"]), None),
         "user_tasks": sorted(e["id"] for e in elements if e["type"] == "userTask"),
         "children": children,

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from lxml import etree
 
+from engine.config.deploy_limits import MAX_FILE_BYTES
 from engine.errors import BadRequest
 
-MAX_FILE_BYTES = 5 * 1024 * 1024
+__all__ = ["MAX_FILE_BYTES", "parse_xml"]
 
 
 def _parser() -> etree.XMLParser:

@@ -154,7 +154,8 @@ class Case:
     def _waiting_definitions(self, name: str) -> list:
         return [d for task in self.message_catchers(name) for d in _message_definitions(task) if d.name == name]
 
-    def deliver(self, name: str, payload: dict) -> None:
+    def deliver(self, name: str, payload: dict, definition=None) -> None:
+        """Message `name` (or the event `definition`, a signal) with its payload."""
         # An overdue timer must fire before a message is matched, or both branches of an
         # event-based gateway run (SPIFFWORKFLOW.md).
         self.advance()
@@ -162,10 +163,10 @@ class Case:
             try:
                 # The library matches a case that already holds correlation keys only against the
                 # event's own keys: an event sent without them would never be caught.
-                definitions = self._waiting_definitions(name)
+                definitions = [] if definition is not None else self._waiting_definitions(name)
                 correlations = definitions[0].calculate_correlations(
                     self.workflow.script_engine, definitions[0].correlation_properties, payload) if definitions else {}
-                self.workflow.send_event(BpmnEvent(MessageEventDefinition(name), payload, correlations))
+                self.workflow.send_event(BpmnEvent(definition or MessageEventDefinition(name), payload, correlations))
             except WorkflowException as exc:
                 self._record_error(exc)
         self.advance()
@@ -198,7 +199,9 @@ class Case:
         hold_failed(task, exc)
         # The other branches the library skipped go on, as they do beside a failed script.
         followups = update_skipped_siblings(task) if task is not None else []
-        element = getattr(getattr(task, "task_spec", None), "bpmn_id", None) if task else None
+        # A gateway with no true path raises with its spec and no task: name it all the same.
+        spec = getattr(task, "task_spec", None) or getattr(exc, "task_spec", None)
+        element = getattr(spec, "bpmn_id", None)
         message = str(exc).split("\n")[0]
         self.instance.error_message = message
         self.instance.error_element = element

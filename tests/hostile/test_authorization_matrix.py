@@ -215,6 +215,8 @@ MATRIX: list[Row] = [
     Row("POST", f"{I}/messages/<string:name>", only(409, "lane_staff", "other_lane", "supervisor", "admin"),
         post(lambda w: f"/api/v1/instances/{w.case_past_its_message()['id']}/messages/documents_received",
              {"payload": {}}), variant="not waiting"),
+    Row("POST", "/api/v1/signals/<string:name>", only(200, "supervisor"),
+        post(lambda w: "/api/v1/signals/nobody_waits", {"payload": {}})),
     Row("POST", f"{I}/cancel", only(200, "supervisor"),
         post(lambda w: f"/api/v1/instances/{w.new_case()['id']}/cancel", {"reason": "duplicado"})),
     Row("POST", f"{I}/retry", only(200, "supervisor"),  # the script still fails: 200 with the case in error
