@@ -91,8 +91,12 @@ def _collect_node(node, kind, pid, filename, lane_of, elements, scripts):
         entry["timer"] = True
         for what in ("timeDate", "timeDuration", "timeCycle"):
             add(_text(timer.find(f"bpmn:{what}", NS)), what, "eval")
-    if node.find("bpmn:messageEventDefinition", NS) is not None:
-        entry["message"] = node.find("bpmn:messageEventDefinition", NS).get("messageRef")
+    # A receive task names its message on itself; events name it in their definition.
+    definition = node.find("bpmn:messageEventDefinition", NS)
+    if definition is not None:
+        entry["message"] = definition.get("messageRef")
+    elif kind == "receiveTask" and node.get("messageRef"):
+        entry["message"] = node.get("messageRef")
 
 
 def _new_parser(files: dict[str, str]) -> SpiffBpmnParser:
