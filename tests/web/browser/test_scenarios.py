@@ -142,7 +142,7 @@ def test_a_process_owner_renames_a_task_in_the_modeler_and_deploys_version_two(u
     expect(page.locator("[data-process=test_web] tr[data-version='2']")).to_contain_text("vigente")
     expect(page.locator("[data-process=test_web] tr[data-version='1'] [data-running]")).to_have_text("1")
     page.get_by_role("link", name="Comparar con v1").click()
-    expect(page.locator("tr[data-element=evaluate]")).to_contain_text("cambiado: name")
+    expect(page.locator("tr[data-element=evaluate]")).to_contain_text("cambiado: nombre")
     expect(page.locator('#diagram-new [data-element-id="evaluate"].diff-changed')).to_have_count(1)
 
 
