@@ -82,6 +82,31 @@ def _coerce_date(value: Any) -> date:
         raise ValueError(f"expected a real date as YYYY-MM-DD, got {value!r}") from exc
 
 
+# The shape a catalogue entry may give its value beyond its type (JSON Schema's words).
+SHAPE_KEYS = ("minimum", "maximum", "integer", "pattern", "pattern_es", "pattern_en")
+
+
+def _plain(number: Decimal) -> str:
+    return str(int(number)) if number == number.to_integral_value() else str(number)
+
+
+def check_shape(entry: dict, typed: Any) -> None:
+    """Refuse a typed value outside its entry's range or shape, in Spanish (an admin reads it
+    beside the field): `integer`, `minimum`, `maximum` for numbers, `pattern` (described by
+    `pattern_es`) for strings. `None` always passes: it means "no value in the regulation"."""
+    if typed is None:
+        return
+    if entry["type"] == "number":
+        if entry.get("integer") and typed != typed.to_integral_value():
+            raise ValueError(f"Debe ser un número entero; {_plain(typed)} tiene decimales.")
+        if "minimum" in entry and typed < Decimal(str(entry["minimum"])):
+            raise ValueError(f"Debe ser al menos {entry['minimum']}; escribió {_plain(typed)}.")
+        if "maximum" in entry and typed > Decimal(str(entry["maximum"])):
+            raise ValueError(f"Debe ser como máximo {entry['maximum']}; escribió {_plain(typed)}.")
+    if entry["type"] == "string" and entry.get("pattern") and not re.fullmatch(entry["pattern"], typed):
+        raise ValueError(f"Debe tener la forma {entry.get('pattern_es') or entry['pattern']}; escribió «{typed}».")
+
+
 def coerce(type_name: str, value: Any, *, choices=None, item_choices=None) -> Any:
     """Validate a JSON `value` as `type_name` and return it as the Python value rules use.
 
@@ -164,9 +189,13 @@ def _check_entry(entry: Any, seen: set[str]) -> None:
         raise ValueError(f"parameter {name}: item_choices only apply to lists")
     if not isinstance(entry["rules"], list):
         raise ValueError(f"parameter {name}: rules must be a list of rule ids")
+    if any(k in entry for k in ("minimum", "maximum", "integer")) and type_name != "number":
+        raise ValueError(f"parameter {name}: minimum, maximum and integer only apply to numbers")
+    if "pattern" in entry and type_name != "string":
+        raise ValueError(f"parameter {name}: pattern only applies to strings")
     try:
-        coerce(type_name, entry["default"], choices=entry.get("choices"),
-               item_choices=entry.get("item_choices"))
+        check_shape(entry, coerce(type_name, entry["default"], choices=entry.get("choices"),
+                                  item_choices=entry.get("item_choices")))
     except ValueError as exc:
         raise ValueError(f"parameter {name}: default does not fit its type: {exc}") from exc
 
