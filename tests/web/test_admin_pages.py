@@ -42,7 +42,7 @@ def test_parameters_show_their_amb_ids_and_are_validated_on_save(web):
     page = text_of(admin.get("/web/admin/parameters"))
     assert "farmer.minIncomeSharePct" in page and "AMB-01" in page
     refused = admin.post("/web/admin/parameters", {"name": "farmer.minIncomeSharePct", "value": "mucho"}, expect=422)
-    assert "expected a number" in refused.get_data(as_text=True) and 'value="mucho"' in refused.get_data(as_text=True)
+    assert "Se espera un número, como 20 o 12.5; escribió «mucho»." in refused.get_data(as_text=True) and 'value="mucho"' in refused.get_data(as_text=True)
     # A valid value is shown for confirmation first and saved only when confirmed.
     confirm = text_of(admin.post("/web/admin/parameters", {"name": "farmer.minIncomeSharePct", "value": "60"},
                                     expect=200).get_data(as_text=True))
