@@ -35,4 +35,32 @@ def test_a_farmer_case_waiting_for_documents_offers_the_message_and_goes_back_to
     expect(page.locator(".flash-success")).to_contain_text("Mensaje «documents_received» registrado")
     # Back on the case page: the message was taken, and the evaluation is open again.
     expect(page.locator('li[data-message="documents_received"]')).to_have_count(0)
-    expect(page.get_by_text("Evaluar la solicitud").first).to_be_visible()
+    expect(page.locator("li.open-task")).to_have_count(1)
+    expect(page.locator("li.open-task")).to_contain_text("Evaluar la solicitud")
+
+
+def test_a_denied_farmer_case_waits_for_the_review_request_and_the_clerk_records_it_from_the_case_page(ui, engine):
+    deploy_farmer_registry(engine)
+    case_page = file_application(ui.login("far_clerk"))
+
+    page = ui.login("far_evaluator")
+    page.locator("tr[data-task-id] td:nth-child(2) a").first.click()
+    page.locator('[name="recommendation"][value="deny"]').check()
+    page.locator('[name="findings"]').fill("La actividad agrícola no llega al mínimo del ingreso.")
+    page.get_by_role("button", name="Completar tarea").click()
+
+    page = ui.login("far_clerk")
+    page.locator("tr[data-task-id] td:nth-child(2) a").first.click()
+    page.get_by_role("radio", name="Entrega personal").check()
+    page.get_by_role("button", name="Completar tarea").click()
+    expect(page.locator(".flash-success")).to_contain_text("FAR-2024-000001")
+
+    page.goto(case_page)
+    waiting = page.locator('li[data-message="review_requested"]')
+    expect(waiting).to_contain_text("Esperar la solicitud de revisión")
+    waiting.get_by_role("link", name="Registrar").click()
+    page.get_by_role("button", name="Registrar el mensaje").click()
+    expect(page.locator(".flash-success")).to_contain_text("Mensaje «review_requested» registrado")
+    expect(page.locator('li[data-message="review_requested"]')).to_have_count(0)
+    expect(page.locator("li.open-task")).to_have_count(1)
+    expect(page.locator("li.open-task")).to_contain_text("Evaluar la solicitud de revisión")
