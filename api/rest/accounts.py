@@ -4,10 +4,13 @@ from __future__ import annotations
 from flask import current_app, g, request
 from flask_smorest import Blueprint
 
-from engine.commands import accounts as commands
+from engine.commands import accounts as commands, agency_tokens
 from engine.queries import accounts as queries
 
 from api.rest.auth import actor, bearer_token, engine
+from api.rest.auth_schemas import (
+    AgencyTokenCreateSchema, AgencyTokenSchema, NewAgencyTokenSchema, PasswordChangeSchema,
+)
 from api.rest.schemas import LoginSchema, RoleSchema, TokenSchema, UserCreateSchema, UserSchema
 
 blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authentication, users and roles")
@@ -22,7 +25,7 @@ blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authent
 def issue_token(args):
     """Exchange a username and password for a bearer token (valid 12 hours)."""
     return commands.log_in(engine(), args["username"], args["password"], request.remote_addr or "unknown",
-                           current_app.config.get("TRAMITE_LOGIN_POLICY"))
+                           current_app.config.get("TRAMITE_LOGIN_POLICY"), args.get("otp"))
 
 
 @blp.route("/auth/logout", methods=["POST"])
@@ -49,6 +52,38 @@ def list_users():
 @blp.response(201, UserSchema)
 def create_user(args):
     return engine().execute(commands.create_user, actor(), **args)
+
+
+@blp.route("/users/<string:username>/password", methods=["PUT"])
+@blp.arguments(PasswordChangeSchema())
+@blp.response(204)
+def set_password(args, username):
+    """A new password (an admin for anyone; a user for themselves, with `current_password`): every
+    web session and API token of that user ends."""
+    engine().execute(commands.set_password, actor(), username, args["password"], args.get("current_password"))
+
+
+@blp.route("/api-tokens", methods=["GET"])
+@blp.response(200, AgencyTokenSchema(many=True))
+def list_agency_tokens():
+    """API tokens of other agencies' systems (admin): never the tokens themselves."""
+    return engine().read(agency_tokens.listing, actor())
+
+
+@blp.route("/api-tokens", methods=["POST"])
+@blp.arguments(AgencyTokenCreateSchema())
+@blp.response(201, NewAgencyTokenSchema)
+def create_agency_token(args):
+    """A named token scoped to roles (not `admin`), expiring in 1-366 days; shown once (admin)."""
+    return engine().execute(agency_tokens.create, actor(), args["name"], args["roles"], args["expires_in_days"],
+                            args.get("office"))
+
+
+@blp.route("/api-tokens/<int(max=2147483647):token_id>", methods=["DELETE"])
+@blp.response(204)
+def revoke_agency_token(token_id):
+    """Revoke an agency token (admin): it stops working at once; the row stays on record."""
+    engine().execute(agency_tokens.revoke, actor(), token_id)
 
 
 @blp.route("/roles", methods=["GET"])

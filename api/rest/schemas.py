@@ -25,6 +25,8 @@ class ErrorSchema(Schema):
 class LoginSchema(_Strict):
     username = fields.String(required=True, validate=validate.Length(min=1, max=100))
     password = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    otp = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40),
+                        metadata={"description": "the TOTP (or a recovery) code, when the user has a second factor"})
 
 
 class UserSchema(Schema):

@@ -19,10 +19,12 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.web import form_conditions
 from api.web.schema_walk import MISSING, resolve, token  # noqa: F401  (part of this module's interface)
 from api.web.i18n import PR_OFFSET
+from engine.definitions.form_limits import form_problem, max_rows, rows_drawn
 
 ROW_MARKER = "__row"
 DATE_PATTERNS = {r"^\d{4}-\d{2}-\d{2}$", r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
@@ -168,8 +170,11 @@ def build(schema: dict, ui: dict | None = None, value=MISSING, errors: dict | No
           readonly: bool = False) -> Field:
     """The field tree of a whole form; `errors` are the engine's {"field.path": [messages]}."""
     root = schema or {}
-    return _build(resolve(root, root), ui or {}, value if isinstance(value, dict) else {}, errors or {},
-                  root, path="", key="", required=True, depth=0, readonly=readonly)
+    try:
+        return _build(resolve(root, root), ui or {}, value if isinstance(value, dict) else {}, errors or {},
+                      root, path="", key="", required=True, depth=0, readonly=readonly)
+    except RecursionError:  # a version deployed before recursive $refs were refused at deploy
+        return Field(path="", kind="object", label="", errors=[form_problem(root) or "recursive $ref"])
 
 
 def _build(schema, ui, value, errors, root, *, path, key, required, depth, readonly) -> Field:
@@ -191,9 +196,11 @@ def _build(schema, ui, value, errors, root, *, path, key, required, depth, reado
         return out
     if kind == "array":
         items, item_ui = resolve(schema.get("items", {}), root), ui.get("items") or {}
-        rows = value if isinstance(value, list) else []
+        # Rows drawn are capped (a 150,000-row minItems or a stored 40,000-row list made pages of
+        # tens of MB): the empty rows at maxItems and the absolute limit, a shown list at the limit.
+        rows = value[:max_rows()] if isinstance(value, list) else []
         if value is MISSING and not out.readonly:
-            rows = [MISSING] * int(schema.get("minItems") or 0)
+            rows = [MISSING] * min(int(schema.get("minItems") or 0), rows_drawn(schema))
         out.children = [_build(items, item_ui, row, errors, root, path=_join(path, i), key=str(i + 1),
                                required=True, depth=depth + 1, readonly=out.readonly) for i, row in enumerate(rows)]
         out.template = _build(items, item_ui, MISSING, {}, root, path=_join(path, out.placeholder_token), key="",
@@ -216,7 +223,10 @@ def _build(schema, ui, value, errors, root, *, path, key, required, depth, reado
 
 def parse(schema: dict, ui: dict | None, form: MultiDict) -> dict:
     root = schema or {}
-    value = _read(resolve(root, root), ui or {}, form, root, "", required=True)
+    try:
+        value = _read(resolve(root, root), ui or {}, form, root, "", required=True)
+    except RecursionError:  # a legacy recursive form: the engine's validation says why, per field
+        return {}
     return value if isinstance(value, dict) else {}
 
 
@@ -255,7 +265,10 @@ def _read(schema, ui, form: MultiDict, root, path, required):
         return out if (out or required or not path) else MISSING
     if kind == "array":
         items, item_ui = resolve(schema.get("items", {}), root), ui.get("items") or {}
-        rows = [_read(items, item_ui, form, root, _join(path, i), True) for i in _row_indices(form, path)]
+        indices = _row_indices(form, path)
+        if len(indices) > max_rows():  # refused before the page that would show them all is drawn
+            raise RequestEntityTooLarge(f"{path}: {len(indices)} rows, at most {max_rows()} (demasiadas filas)")
+        rows = [_read(items, item_ui, form, root, _join(path, i), True) for i in indices]
         rows = [r for r in rows if r is not MISSING]
         return rows if (rows or required) else MISSING
     if kind == "checkboxes":

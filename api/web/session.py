@@ -1,14 +1,18 @@
 """Who is logged in to the web pages, what they may open, and the CSRF token every form carries.
 
-The signed session cookie holds only the user id, the CSRF token and the language. The user and
-their roles are read again on each request, so a role taken away or an account deactivated takes
-effect at once. Every POST under /web must echo the session's CSRF token (form field `_csrf` or
+The signed session cookie holds only the user id, when the login was (`iat`, machine time), the
+user's session generation at that login, the CSRF token and the language. A session lasts
+SESSION_LIFETIME from its login whatever is done with it (no sliding), and ends for good when the
+user's generation moves on (log out, deactivation, a new password: every browser at once; a cookie
+kept from before is worth nothing). The user and their roles are read again on each request, so a
+role taken away or an account deactivated takes effect at once. Every POST under /web must echo the session's CSRF token (form field `_csrf` or
 header `X-CSRF-Token`); the login form too, so nobody can log a browser into someone else's account.
 """
 from __future__ import annotations
 
 import hmac
 import secrets
+import time
 from datetime import timedelta
 from functools import wraps
 from urllib.parse import urlsplit
@@ -29,14 +33,26 @@ def engine():
     return current_app.extensions["tramite"]
 
 
+def issued_at() -> float | None:
+    """When this session's login was (seconds since the epoch), if it has one."""
+    value = session.get("iat")
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _still_valid() -> bool:
+    # Machine time, as for API tokens: moving a training clock must not log everybody out.
+    issued = issued_at()
+    return issued is not None and 0 <= time.time() - issued < SESSION_LIFETIME.total_seconds()
+
+
 def load_user() -> None:
     g.web_user = None
     user_id = session.get("uid")
     if user_id is None:
         return
-    user = engine().read(account_queries.signed_in_user, user_id)
+    user = engine().read(account_queries.signed_in_user, user_id, session.get("gen")) if _still_valid() else None
     if user is None:
-        session.pop("uid", None)
+        _forget_login()
         return
     g.web_user = user
 
@@ -61,16 +77,50 @@ def log_in(user: dict) -> None:
     session.clear()  # a fresh session (and CSRF token) at each login: no fixation
     session.permanent = True
     session["uid"] = user["id"]
+    session["gen"] = user["session_generation"]
+    session["iat"] = int(time.time())
     if language:
         session["lang"] = language
     csrf_token()
 
 
 def log_out() -> None:
+    """End every session of the signed-in user (their generation moves), then this cookie's."""
+    user = current_user()
+    if user is not None:
+        engine().execute(account_commands.end_sessions, actor_of(user))
+    _forget_login()
+
+
+def _forget_login() -> None:
     language = session.get("lang")
     session.clear()
     if language:
         session["lang"] = language
+
+
+PENDING_SECONDS = 300  # a right password waits this long for its second factor
+
+
+def begin_pending(user: dict) -> None:
+    """A right password that still owes a TOTP code: no session yet, only the pending login."""
+    language = session.get("lang")
+    session.clear()
+    session["pending"] = {"uid": user["id"], "gen": user["session_generation"], "at": int(time.time()),
+                          "step": user["second_factor"]}
+    if language:
+        session["lang"] = language
+    csrf_token()
+
+
+def pending_login() -> dict | None:
+    value = session.get("pending")
+    if not isinstance(value, dict) or not isinstance(value.get("at"), int):
+        return None
+    if not 0 <= time.time() - value["at"] < PENDING_SECONDS:
+        session.pop("pending", None)
+        return None
+    return value
 
 
 def csrf_token() -> str:

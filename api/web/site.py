@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from datetime import timedelta
+from datetime import datetime, timezone
 from urllib.parse import urlsplit
 
 from flask import Flask, flash, has_request_context, redirect, render_template, request, url_for
@@ -19,6 +19,7 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
+from engine.config.login_policy import DirectoryLogin
 from engine.errors import EngineError
 from engine.identity.actor import Actor
 from engine.kernel import access
@@ -121,6 +122,14 @@ class SessionCookies(SecureCookieSessionInterface):
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config.get("SESSION_COOKIE_SECURE")) or (has_request_context() and request.is_secure)
 
+    def get_expiration_time(self, app: Flask, session):
+        # The cookie dies when the session does: SESSION_LIFETIME after the login, not after the
+        # last request (Flask would slide it forward on every answer).
+        issued = session.get("iat") if session.permanent else None
+        if isinstance(issued, int):
+            return datetime.fromtimestamp(issued, timezone.utc) + web_session.SESSION_LIFETIME
+        return super().get_expiration_time(app, session)
+
     def open_session(self, app: Flask, request):
         # The REST API authenticates by bearer token and keeps no session: no cookie is read,
         # verified or set on its requests (a null session refuses any write).
@@ -144,7 +153,9 @@ def install(app: Flask) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SECURE"] = bool(app.config.get("SESSION_COOKIE_SECURE")) or secure_cookies_wanted()
     app.session_interface = SessionCookies()
-    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(hours=12))
+    app.config.setdefault("TRAMITE_OIDC", DirectoryLogin.from_env(os.environ))  # None: no directory
+    # Set, not setdefault: Flask's own default (31 days) is always there and would win.
+    app.config["PERMANENT_SESSION_LIFETIME"] = web_session.SESSION_LIFETIME
     i18n.install(app)
     install_filters(app)
     app.jinja_env.globals.update(json_script=_json_script, status_label=labels.status, event_label=labels.event,

@@ -10,12 +10,14 @@ from datetime import datetime, timezone
 
 from sqlalchemy import select
 
-from engine.errors import Conflict, Unauthorized, ValidationFailed
-from engine.identity import accounts, login_throttle
+from engine.errors import Conflict, Forbidden, Unauthorized, ValidationFailed
+from engine.commands import second_factor as second_factor_commands
+from engine.identity import accounts, login_throttle, second_factor
 from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.persistence.models import ApiToken, Role, User
 from engine.queries import shapes
+from engine.queries.accounts import session_user as signed_in
 
 MANAGING = "manage users and roles"
 
@@ -39,7 +41,8 @@ def create_user(ctx, username: str, password: str, roles: list[str], full_name: 
                 office: str | None = None) -> dict:
     access.require_admin(ctx.actor, MANAGING)
     session = ctx.session
-    if session.scalars(select(User).where(User.username == username)).first() is not None:
+    username = accounts.normalize_username(username)
+    if accounts.find_login_user(session, username) is not None:
         raise Conflict(f"user {username!r} exists already", code="USER_EXISTS")
     _known_roles(session, roles)
     if len(password) < 8:
@@ -91,25 +94,59 @@ def set_active(ctx, username: str, active: bool) -> dict:
         return shapes.user(user)
     user.active = active
     if not active:
-        now = datetime.now(timezone.utc)
-        for row in ctx.session.scalars(select(ApiToken).where(ApiToken.user_id == user.id,
-                                                              ApiToken.revoked_at.is_(None))):
-            row.revoked_at = now
+        _end_everything(ctx, user)
     ctx.session.flush()
     ctx.audit("user_reactivated" if active else "user_deactivated", data={"username": username})
     return shapes.user(user)
 
 
+def _end_everything(ctx, user: User) -> None:
+    """Every web session and API token of `user` stops working (deactivation, a new password)."""
+    user.session_generation = (user.session_generation or 0) + 1
+    now = datetime.now(timezone.utc)
+    for row in ctx.session.scalars(select(ApiToken).where(ApiToken.user_id == user.id,
+                                                          ApiToken.revoked_at.is_(None))):
+        row.revoked_at = now
+
+
+def set_password(ctx, username: str, password: str, current_password: str | None = None) -> dict:
+    """A new password, set by an admin or by the user (who must give the current one). Every web
+    session and API token of the user ends: whoever had learnt the old password is out too."""
+    user = accounts.get_user(ctx.session, username)
+    if ctx.actor.username == username and not ctx.actor.is_admin:
+        if not accounts.password_matches(user, current_password or ""):
+            raise ValidationFailed("the current password is wrong", {"current_password": ["wrong password"]})
+    else:
+        access.require_admin(ctx.actor, MANAGING)
+    if len(password) < 8:
+        raise ValidationFailed("password too short", {"password": ["at least 8 characters"]})
+    user.password_hash = accounts.hash_password(password)
+    _end_everything(ctx, user)
+    ctx.session.flush()
+    ctx.audit("password_changed", data={"username": username})
+    return shapes.user(user)
+
+
+def end_sessions(ctx) -> None:
+    """Web log out: every web session of the caller ends, on every browser (their generation moves)."""
+    user = ctx.session.scalars(select(User).where(User.username == ctx.actor.username)).first()
+    if user is not None:
+        user.session_generation = (user.session_generation or 0) + 1
+
+
 # -- logging in and out -------------------------------------------------------------------------
 
-def _user_with(ctx, username: str, password: str, address: str, policy, lookup: str | None = None) -> User | None:
-    """The active user these credentials name (found as `lookup`, default `username`), or None with
-    the failure counted under `username`; 429 while the username or the address has used up its
-    failures (checked before the password is looked at)."""
+def _user_with(ctx, username: str, password: str, address: str, policy) -> User | None:
+    """The active user these credentials name, or None with the failure counted; 429 while the
+    username or the address has used up its failures (checked before the password is looked at).
+    The username is normalized first, once, so " Name" is counted and found as "name"."""
     policy = policy or login_throttle.LoginPolicy()
+    if not policy.local_passwords:
+        raise Forbidden("local passwords are switched off here: sign in with the agency's directory")
+    username = accounts.normalize_username(username)
     now = datetime.now(timezone.utc)
     login_throttle.check(ctx.conn, policy, username, address, now)
-    user = ctx.session.scalars(select(User).where(User.username == (lookup or username))).first()
+    user = accounts.find_login_user(ctx.session, username)
     if not accounts.password_matches(user, password):
         login_throttle.record_failure(ctx.conn, policy, username, address, now)
         return None
@@ -118,14 +155,24 @@ def _user_with(ctx, username: str, password: str, address: str, policy, lookup: 
 
 
 def issue_token(ctx, username: str, password: str, address: str = "unknown",
-                policy: login_throttle.LoginPolicy | None = None) -> dict | None:
-    """`{"token", "expires_at", "user"}` for good credentials, None for bad ones. A failure is
-    counted in this transaction, which must commit for the count to hold: so it is an answer here,
-    and `log_in` turns it into the 401 once the transaction is over."""
+                policy: login_throttle.LoginPolicy | None = None, otp: str | None = None) -> dict | None:
+    """`{"token", "expires_at", "user"}` for good credentials, None for bad ones, `{"refused":
+    code}` when the second factor is owed (`otp`: a TOTP or recovery code). A failure is counted
+    in this transaction, which must commit for the count to hold: so it is an answer here, and
+    `log_in` turns it into the 401 once the transaction is over."""
     user = _user_with(ctx, username, password, address, policy)
     if user is None:
         return None
+    owed = second_factor.state_of(user, bool(policy and policy.second_factor_required))
+    if owed == "enrol":
+        return {"refused": "SECOND_FACTOR_ENROLMENT_REQUIRED"}
+    if owed == "verify" and not otp:
+        return {"refused": "SECOND_FACTOR_REQUIRED"}
+    if owed == "verify" and not second_factor_commands.check_code(ctx, user, otp, address, policy):
+        return {"refused": "SECOND_FACTOR_WRONG"}
     token = secrets.token_urlsafe(32)
+    while token.startswith(accounts.AGENCY_TOKEN_PREFIX):  # that prefix is an agency token's
+        token = secrets.token_urlsafe(32)
     # Tokens live on the machine's time, not the engine clock: moving a training clock two
     # years ahead must not log everybody out.
     issued = datetime.now(timezone.utc)
@@ -136,21 +183,30 @@ def issue_token(ctx, username: str, password: str, address: str = "unknown",
 
 
 def log_in(engine, username: str, password: str, address: str,
-           policy: login_throttle.LoginPolicy | None = None) -> dict:
+           policy: login_throttle.LoginPolicy | None = None, otp: str | None = None) -> dict:
     """POST /auth/token: `issue_token` in its own transaction, its refusal raised once committed."""
-    issued = engine.execute(issue_token, Actor(username), username, password, address, policy)
+    issued = engine.execute(issue_token, Actor(accounts.normalize_username(username)), username, password, address,
+                            policy, otp)
     if issued is None:
         raise Unauthorized("wrong username or password")
+    if "refused" in issued:
+        raise Unauthorized({"SECOND_FACTOR_ENROLMENT_REQUIRED": "set up the second factor on the web login first",
+                            "SECOND_FACTOR_REQUIRED": "send the TOTP code as `otp`",
+                            "SECOND_FACTOR_WRONG": "wrong second-factor code"}[issued["refused"]],
+                           {"otp": [issued["refused"]]})
     return issued
 
 
 def verify_login(ctx, username: str, password: str, address: str = "unknown",
                  policy: login_throttle.LoginPolicy | None = None) -> dict | None:
-    """The web page's login: the signed-in user (`shapes.signed_in`) for good credentials of an
-    active user, else None; the same throttle as the API's token route. A username typed with
-    spaces around it is the user's (a failure is counted under what was typed)."""
-    user = _user_with(ctx, username, password, address, policy, lookup=username.strip())
-    return shapes.signed_in(user) if user is not None else None
+    """The web page's login: the signed-in user (`signed_in`) for good credentials of an active
+    user, else None; the same throttle and the same normalized username as the API's token route."""
+    user = _user_with(ctx, username, password, address, policy)
+    if user is None:
+        return None
+    return {**signed_in(user),
+            "second_factor": second_factor.state_of(user, bool(policy and policy.second_factor_required))}
+
 
 
 def revoke_token(ctx, token: str) -> None:

@@ -40,6 +40,9 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
     if not catchers:
         raise Conflict(f"case {instance.case_number} is not waiting for the message {name!r}",
                        code="MESSAGE_NOT_EXPECTED")
+    problem = case.correlation_problem(name, payload)
+    if problem:
+        raise ValidationFailed(problem, {"payload": [problem]})
     ctx.audit("message_received", instance_id=instance_id, element_id=catchers[0].task_spec.bpmn_id,
               data={"name": name, "payload": payload})
     case.deliver(name, payload)

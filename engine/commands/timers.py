@@ -56,8 +56,11 @@ def fire_timer(ctx, timer_id: int) -> bool:
     case.advance()
     case.close()
     # close() marked it fired if the library ran it; a timer it could not see is still done with.
+    # A cycle timer the library re-armed (R3/PT1H: its task waits on, due an hour later) is not:
+    # close() moved its row to the next repetition.
     ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id, TIMER.c.fired_at.is_(None),
-                                         TIMER.c.cancelled.is_(False)).values(fired_at=ctx.now))
+                                         TIMER.c.cancelled.is_(False), TIMER.c.due_at <= ctx.now)
+                     .values(fired_at=ctx.now))
     ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id).values(lock_owner=None, lock_expires_at=None))
     return True
 

@@ -7,11 +7,17 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from engine.config.clock import Clock, parse_instant
-from engine.config.login_policy import LoginPolicy
+from engine.config.login_policy import LoginPolicy, local_passwords_allowed
 from engine.errors import EngineError
 from engine.config.paths import data_dir
 
 TIMER_LEASE_SECONDS = 120.0
+# One command's engine work (engine/runtime/stepping.py): automatic steps, wall time, and how deep
+# call activities and sub-processes may nest. A 2,000-round script loop takes 4,000 steps and
+# about 1.5 s on one loaded core.
+COMMAND_MAX_STEPS = 20_000
+COMMAND_MAX_SECONDS = 3.0
+COMMAND_MAX_CALL_DEPTH = 50
 
 
 @dataclass(frozen=True)
@@ -30,6 +36,8 @@ class Settings:
     public_url: str | None = None
     # The bearer token Prometheus sends to /metrics; unset, /metrics answers nobody.
     metrics_token: str | None = None
+    second_factor_required: bool = False
+    local_passwords: bool = True
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -48,12 +56,15 @@ class Settings:
         for name in ("public_url", "metrics_token"):
             if env.get(f"TRAMITE_{name.upper()}", "").strip():
                 values[name] = env[f"TRAMITE_{name.upper()}"].strip()
+        if env.get("TRAMITE_SECOND_FACTOR", "").strip().lower() in ("required", "1", "true", "yes", "on"):
+            values["second_factor_required"] = True
+        values["local_passwords"] = local_passwords_allowed(env)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
 
     def login_policy(self) -> LoginPolicy:
         return LoginPolicy(timedelta(seconds=self.login_window_seconds), self.login_failures_per_username,
-                           self.login_failures_per_address)
+                           self.login_failures_per_address, self.second_factor_required, self.local_passwords)
 
     def clock(self) -> Clock:
         start = parse_instant(self.clock_start) if self.clock_start else None
@@ -76,6 +87,27 @@ def timer_lease() -> timedelta:
     if not (math.isfinite(seconds) and seconds > 0):
         raise EngineError(f"TRAMITE_TIMER_LEASE_SECONDS must be a number of seconds above 0, not {raw!r}")
     return timedelta(seconds=seconds)
+
+
+def command_budget() -> tuple[int, float, int]:
+    """(steps, seconds, call depth) one command may spend running the engine:
+    TRAMITE_COMMAND_MAX_STEPS, TRAMITE_COMMAND_MAX_SECONDS, TRAMITE_COMMAND_MAX_CALL_DEPTH."""
+    return (int(_positive("TRAMITE_COMMAND_MAX_STEPS", COMMAND_MAX_STEPS)),
+            _positive("TRAMITE_COMMAND_MAX_SECONDS", COMMAND_MAX_SECONDS),
+            int(_positive("TRAMITE_COMMAND_MAX_CALL_DEPTH", COMMAND_MAX_CALL_DEPTH)))
+
+
+def _positive(name: str, default: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise EngineError(f"{name} must be a number above 0, not {raw!r}")
+    return value
 
 
 def _dev_secret() -> str:

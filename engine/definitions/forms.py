@@ -13,6 +13,8 @@ from jsonschema.exceptions import SchemaError
 from referencing import Registry
 from referencing.exceptions import NoSuchResource, Unresolvable
 
+from engine.definitions.form_limits import form_problem, long_lists
+from engine.definitions.form_patterns import FormValidator, pattern_problems
 from engine.errors import ValidationFailed
 from engine.rules.money import money
 
@@ -55,7 +57,10 @@ def check_schema(content: str) -> str | None:
     remote = _remote_refs(schema)
     if remote:
         return f"only local $ref (#/...) is allowed in a form, not {remote[0]!r}"
-    return None
+    refused = pattern_problems(schema)
+    if refused:
+        return f"pattern not allowed at {refused[0]}"
+    return form_problem(schema)
 
 
 def _field_path(error) -> str:
@@ -70,13 +75,18 @@ def validate(schema: dict | None, data: dict) -> dict:
     """Validate `data`; 422 with messages per field. Returns the data with money made exact."""
     if schema is None:
         return data
-    errors: dict[str, list[str]] = {}
+    errors = long_lists(data)
+    if errors:  # before validating: a schema without maxItems would let them all through
+        raise ValidationFailed("the form has errors", errors)
     try:
-        for error in Draft202012Validator(schema, registry=_LOCAL_ONLY).iter_errors(data):
+        for error in FormValidator(schema, registry=_LOCAL_ONLY).iter_errors(data):
             errors.setdefault(_field_path(error), []).append(error.message)
     except Unresolvable as exc:  # a version deployed before remote refs were refused
         raise ValidationFailed("the form refers to a schema it does not contain",
                                {"_schema": [f"unresolvable $ref: {exc}"]}) from exc
+    except RecursionError as exc:  # a version deployed before recursive $refs were refused
+        raise ValidationFailed("the form refers to itself without end",
+                               {"_schema": ["recursive $ref"]}) from exc
     if errors:
         raise ValidationFailed("the form has errors", errors)
     return exact_money(schema, with_defaults(schema, data))

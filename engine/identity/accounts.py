@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import unicodedata
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import bindparam, func, select
@@ -16,9 +17,11 @@ from sqlalchemy.orm import Session
 from engine.identity.actor import BUILTIN_ROLES, Actor
 from engine.errors import NotFound, Unauthorized
 from engine.config.paths import processes_dir
-from engine.persistence.models import ApiToken, Role, User, UserRole
+from engine.persistence.models import AgencyToken, ApiToken, Role, User, UserRole
 
 TOKEN_LIFETIME = timedelta(hours=12)
+# Agency tokens (engine.commands.agency_tokens) start so: the bearer check knows which table to read.
+AGENCY_TOKEN_PREFIX = "tra_"
 _SCRYPT = {"n": 2 ** 14, "r": 8, "p": 1}
 
 
@@ -51,6 +54,18 @@ def password_matches(user: User | None, password: str) -> bool:
         check_password(password, _DECOY_HASH)
         return False
     return check_password(password, user.password_hash)
+
+
+def normalize_username(username: str) -> str:
+    """The one spelling of a username: what the throttle counts and the lookup compares. Spaces
+    around it and letter case do not make another user (nor another throttle count)."""
+    return unicodedata.normalize("NFKC", username).strip().lower()
+
+
+def find_login_user(session: Session, username: str) -> User | None:
+    """The user a login names (`username` already normalized); compared in lower case so an
+    account created with capitals before usernames were normalized still signs in."""
+    return session.scalars(select(User).where(func.lower(User.username) == username)).first()
 
 
 def token_hash(token: str) -> str:
@@ -89,8 +104,28 @@ _BEARER = (select(_USER.c.id, _USER.c.username, _USER.c.full_name, _USER.c.offic
            .where(_TOKEN.c.token_hash == bindparam("token_hash")))
 
 
+_AGENCY = AgencyToken.__table__
+_AGENCY_BEARER = (select(_AGENCY.c.name, _AGENCY.c.roles, _AGENCY.c.office, _AGENCY.c.expires_at,
+                         _AGENCY.c.revoked_at).where(_AGENCY.c.token_hash == bindparam("token_hash")))
+
+
+def agency_actor_name(name: str) -> str:
+    """Who an agency token acts as: never a username (usernames hold no ':')."""
+    return f"token:{name}"
+
+
+def _agency_bearer(session: Session, token: str) -> dict:
+    row = session.execute(_AGENCY_BEARER, {"token_hash": token_hash(token)}).first()
+    if row is None or row.revoked_at is not None or row.expires_at <= datetime.now(timezone.utc):
+        raise Unauthorized("the token is missing, expired or revoked")
+    return {"id": None, "username": agency_actor_name(row.name), "full_name": row.name, "office": row.office,
+            "active": True, "roles": sorted(row.roles)}
+
+
 def authenticate(session: Session, token: str) -> dict:
-    """The bearer's user as a plain dict (with `roles`), or 401."""
+    """The bearer's user as a plain dict (with `roles`), or 401 (an agency token's too)."""
+    if token.startswith(AGENCY_TOKEN_PREFIX):
+        return _agency_bearer(session, token)
     row = session.execute(_BEARER, {"token_hash": token_hash(token)}).first()
     if row is None or row.revoked_at is not None or row.expires_at <= datetime.now(timezone.utc):
         raise Unauthorized("the token is missing, expired or revoked")

@@ -35,11 +35,19 @@ def role_labels(session: Session, english: bool = False) -> dict[str, str]:
     return {r.id: (r.label_en if english else r.label_es) for r in session.scalars(select(Role))}
 
 
-def signed_in_user(session: Session, user_id: int) -> dict | None:
-    """The user a web session names (`shapes.signed_in`), or None once deactivated or gone: a role
-    taken away or an account closed takes effect at the next request."""
+def signed_in_user(session: Session, user_id: int, generation: int | None = None) -> dict | None:
+    """The user a web session names (`shapes.signed_in`), or None once deactivated, gone, or their
+    sessions ended since this one began (`generation` is the one it was issued in): a role taken
+    away, an account closed, a log-out or a new password takes effect at the next request."""
     user = session.get(User, user_id)
-    return shapes.signed_in(user) if user is not None and user.active else None
+    if user is None or not user.active or generation != (user.session_generation or 0):
+        return None
+    return shapes.signed_in(user)
+
+
+def session_user(user: User) -> dict:
+    """What a web login keeps: the user and the session generation the new session belongs to."""
+    return {**shapes.signed_in(user), "session_generation": user.session_generation or 0}
 
 
 def password_is(session: Session, actor: Actor, username: str, password: str) -> bool:

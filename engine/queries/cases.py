@@ -210,8 +210,13 @@ def get_task(session: Session, versions, actor: Actor, task_id: int) -> dict:
     out = views.task(dict(row._mapping), row.case_number, row.process_key)
     form = form_files.task_form(definition.files, row.element_id)
     out["form"] = {"schema": form.schema or {}, "ui": form.ui or {}}
-    submitted = session.execute(select(TASK.c.data).where(TASK.c.id == task_id)).scalar()
-    out["data"] = {"case": row.variables or {}, "submitted": submitted or {}}
+    data = session.execute(select(TASK.c.data).where(TASK.c.id == task_id)).scalar() or {}
+    # An open task's row keeps what it sees beyond the merged case data (its own multi-instance
+    # item, its sub-process's scope); a completed one what was submitted.
+    if row.state == "open":
+        out["data"] = {"case": {**(row.variables or {}), **data}, "submitted": {}}
+    else:
+        out["data"] = {"case": row.variables or {}, "submitted": data}
     return out
 
 

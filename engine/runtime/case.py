@@ -6,31 +6,42 @@ projections and status columns, all in the command's transaction.
 """
 from __future__ import annotations
 
+import time
 from uuid import UUID
 
 from SpiffWorkflow.bpmn.specs.event_definitions.message import MessageEventDefinition as AnyMessageDefinition
 from SpiffWorkflow.bpmn.specs.event_definitions.multiple import MultipleEventDefinition
 from SpiffWorkflow.bpmn.util.event import BpmnEvent
 from SpiffWorkflow.bpmn.workflow import BpmnWorkflow
+from SpiffWorkflow.bpmn.exceptions import WorkflowTaskException
 from SpiffWorkflow.exceptions import WorkflowException
 from SpiffWorkflow.spiff.specs.event_definitions import MessageEventDefinition
 from SpiffWorkflow.util.task import TaskState
 from engine.definitions.repository import DefinitionInfo, info, specs_for
 from engine.errors import NotFound
+from engine.persistence.saveable import first_unsaveable
 from engine.runtime import projections, records, store
+from engine.runtime.failures import hold_failed, retry_failed, update_skipped_siblings
+from engine.runtime.library_errors import correlation_problem
 from engine.runtime.library_time import library_sees
 from engine.runtime.records import CaseRecord
+from engine.runtime.scopes import task_scope
 from engine.runtime.serializer import to_json_value
+from engine.runtime.stepping import CommandBudget, run_engine_steps
 
 _LIVE = TaskState.READY | TaskState.WAITING | TaskState.STARTED | TaskState.ERROR
 
 
-def _message_names(task) -> list[str]:
+def _message_definitions(task) -> list:
     # An event-based gateway waits itself, holding its branches' events in one
     # MultipleEventDefinition; its catch events only run after it chose.
     definition = getattr(task.task_spec, "event_definition", None)
     parts = definition.event_definitions if isinstance(definition, MultipleEventDefinition) else [definition]
-    return [d.name for d in parts if isinstance(d, AnyMessageDefinition)]
+    return [d for d in parts if isinstance(d, AnyMessageDefinition)]
+
+
+def _message_names(task) -> list[str]:
+    return [d.name for d in _message_definitions(task)]
 
 
 class Case:
@@ -45,6 +56,8 @@ class Case:
         self.deadlines: list[dict] = []
         # Open task rows this command closed itself (a completion), for the projections' count.
         self.completed_here = 0
+        # Steps that changed state after this are this command's, checked for unsaveable values.
+        self._opened = time.time()
 
     @property
     def workflow(self) -> BpmnWorkflow:
@@ -74,12 +87,17 @@ class Case:
         return cls(ctx, record, definition, store.LoadedWorkflow(workflow, {}), is_new=True)
 
     # -- acting ----------------------------------------------------------------------------
+    # Made at the first advance: every advance of one command draws on the same budget.
+    budget: CommandBudget | None = None
+
     def advance(self) -> None:
-        """Fire what is due and run every automatic step; a failing script puts the case in error."""
+        """Fire what is due and run every automatic step, within the command's budget; a failing
+        script, or a command past its budget, puts the case in error."""
+        if self.budget is None:
+            self.budget = CommandBudget.for_command()
         with library_sees(self.ctx.now):
             try:
-                self.workflow.refresh_timers()
-                self.workflow.do_engine_steps()
+                run_engine_steps(self.workflow, self.budget, before_prune=self._count_activity)
             except WorkflowException as exc:
                 self._record_error(exc)
         # A signal nobody waits for is lost (BPMN); the library would keep it in the saved state forever.
@@ -124,13 +142,30 @@ class Case:
                         found.append((task, names))
         return found
 
+    def correlation_problem(self, name: str, payload: dict) -> str | None:
+        """Why `payload` cannot be matched to the catchers of message `name` (a correlation
+        property its retrieval expression cannot read), or None."""
+        for definition in self._waiting_definitions(name):
+            problem = correlation_problem(self.workflow.script_engine, definition, payload)
+            if problem:
+                return problem
+        return None
+
+    def _waiting_definitions(self, name: str) -> list:
+        return [d for task in self.message_catchers(name) for d in _message_definitions(task) if d.name == name]
+
     def deliver(self, name: str, payload: dict) -> None:
         # An overdue timer must fire before a message is matched, or both branches of an
         # event-based gateway run (SPIFFWORKFLOW.md).
         self.advance()
         with library_sees(self.ctx.now):
             try:
-                self.workflow.send_event(BpmnEvent(MessageEventDefinition(name), payload))
+                # The library matches a case that already holds correlation keys only against the
+                # event's own keys: an event sent without them would never be caught.
+                definitions = self._waiting_definitions(name)
+                correlations = definitions[0].calculate_correlations(
+                    self.workflow.script_engine, definitions[0].correlation_properties, payload) if definitions else {}
+                self.workflow.send_event(BpmnEvent(MessageEventDefinition(name), payload, correlations))
             except WorkflowException as exc:
                 self._record_error(exc)
         self.advance()
@@ -144,13 +179,12 @@ class Case:
         return [t for wf in self._workflows() for t in wf.tasks.values() if t.state == TaskState.ERROR]
 
     def retry(self) -> None:
-        """Re-run every failed task (after a fix to data, parameters or registries)."""
+        """Re-run every failed step (after a fix to data, parameters or registries)."""
         self.instance.error_message = self.instance.error_element = None
         with library_sees(self.ctx.now):
             for task in self.error_tasks():
                 try:
-                    task._set_state(TaskState.READY)
-                    task.run()
+                    retry_failed(task)
                 except WorkflowException as exc:
                     self._record_error(exc)
                     return
@@ -158,6 +192,12 @@ class Case:
 
     def _record_error(self, exc: WorkflowException) -> None:
         task = getattr(exc, "task", None)
+        # The library marks a task ERROR only when its own run fails; a timer expression, a
+        # multi-instance input or loop condition, a data output fail while a task is being readied
+        # or completed, and would leave the case active with nothing open and the error lost.
+        hold_failed(task, exc)
+        # The other branches the library skipped go on, as they do beside a failed script.
+        followups = update_skipped_siblings(task) if task is not None else []
         element = getattr(getattr(task, "task_spec", None), "bpmn_id", None) if task else None
         message = str(exc).split("\n")[0]
         self.instance.error_message = message
@@ -165,6 +205,8 @@ class Case:
         self.ctx.audit("error", instance_id=self.instance.id, element_id=element, message=message,
                        data={"error_type": getattr(exc, "error_type", type(exc).__name__),
                              "line": getattr(exc, "line_number", None)}, actor="engine")
+        for other in followups:
+            self._record_error(other)
 
     # -- closing ---------------------------------------------------------------------------
     def _workflows(self):
@@ -200,16 +242,35 @@ class Case:
         return data
 
     def task_context(self, task) -> dict:
-        """What a completion rule sees: the case's variables, and for a step inside a sub-process
-        its own scope first (the unit or lot it is about)."""
+        """What a completion rule sees: the case's variables, and the step's own scope over them
+        (the unit or lot of its sub-process, the item of its multi-instance)."""
         variables = self.variables()
-        if task is not None and task.workflow is not self.workflow:
-            variables.update(task.data)
+        own = task_scope(task) if task is not None else {}
+        if own:
+            variables.update(own)
             variables.update(self.workflow.data_objects)
         return variables
 
+    def _refuse_unsaveable(self) -> None:
+        """Scripts are checked as they run; a value that came another way (a decision table's
+        result, a payload the case throws to itself) is taken out of this command's steps here,
+        where the save would fail on it, and the step that produced it goes to error."""
+        holding: dict = {}
+        for wf in self._workflows():
+            for task in wf.tasks.values():
+                if task.last_state_change >= self._opened:
+                    found = first_unsaveable(task.data)
+                    while found:
+                        holding.setdefault(found, []).append(task)
+                        del task.data[found[0]]
+                        found = first_unsaveable(task.data)
+        for (_name, message), tasks in holding.items():
+            first = min(tasks, key=lambda t: t.last_state_change)
+            self._record_error(WorkflowTaskException(message, task=first))
+
     def close(self) -> None:
         instance = self.instance
+        self._refuse_unsaveable()
         self._count_activity()
         variables = to_json_value(self.variables())
         instance.variables = variables

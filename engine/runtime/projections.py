@@ -15,6 +15,8 @@ from sqlalchemy import bindparam, insert, select, update
 
 from engine.persistence.models import Timer
 from engine.persistence.tables import IS_OPEN, TASK, TASK_COLUMNS
+from engine.runtime.scopes import task_scope
+from engine.runtime.serializer import to_json_value
 
 TIMER = Timer.__table__
 _OPEN_TASKS = (select(*TASK_COLUMNS)
@@ -104,7 +106,11 @@ def _sync_tasks(ctx, case, earliest_boundary) -> list[dict]:
         row = {"instance_id": record.id, "spiff_task_id": task_id, "element_id": spec.bpmn_id,
                "name": spec.bpmn_name or spec.bpmn_id, "lane": spec.lane, "assignee": None, "state": "open",
                "priority": priority, "created_at": now, "due_at": earliest_boundary.get(task._parent),
-               "completed_at": None, "completed_by": None}
+               "completed_at": None, "completed_by": None,
+               # While open, `data` holds what the task sees beyond the case's merged variables (its
+               # multi-instance item, its sub-process's scope): a task page shows the right item.
+               # A completion overwrites it with what was submitted.
+               "data": to_json_value(task_scope(task)) or None}
         row["id"] = conn.execute(_INSERT_TASK, row).scalar_one()
         still_open.append(row)
     record.workflow_meta = {**(record.workflow_meta or {}), "tramite": {**record.notes, "open_tasks": len(still_open)}}

@@ -8,7 +8,7 @@ tasks whose body changed.
 from __future__ import annotations
 
 import json
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from uuid import UUID
 
@@ -94,16 +94,29 @@ def join(meta: dict, bodies: dict[tuple[str, str], dict], spec, subprocess_specs
     return _SERIALIZER.from_dict(dct, spec=spec, subprocess_specs=subprocess_specs)
 
 
+def _iso_duration(span: timedelta) -> str:
+    sign = "-" if span < timedelta(0) else ""
+    span = abs(span)
+    seconds = span.seconds + span.microseconds / 1_000_000
+    clock = f"T{seconds:g}S" if seconds else ""
+    return f"{sign}P{span.days}D{clock}"
+
+
 def to_json_value(value):
-    """Task data → plain JSON for the API: Decimal as string, dates as ISO text."""
+    """Task data → plain JSON for the API: Decimal as string, dates as ISO text, a timedelta
+    (the library's registry saves it in the workflow) as an ISO 8601 duration, a UUID as text."""
     if isinstance(value, Decimal):
         return f"{value:.2f}" if value == value.quantize(Decimal("0.01")) else str(value)
     if isinstance(value, datetime):
         return value.isoformat()
     if isinstance(value, date):
         return value.isoformat()
+    if isinstance(value, timedelta):
+        return _iso_duration(value)
+    if isinstance(value, UUID):
+        return str(value)
     if isinstance(value, dict):
         return {str(k): to_json_value(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set)):
+    if isinstance(value, (list, tuple, set, frozenset)):
         return [to_json_value(v) for v in value]
     return value

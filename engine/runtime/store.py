@@ -8,7 +8,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Connection
 
 from engine.persistence.models import WorkflowTaskState
-from engine.runtime import serializer
+from engine.runtime import data_size, serializer
 from engine.runtime.pruning import prune
 
 STATE = WorkflowTaskState.__table__
@@ -66,6 +66,7 @@ def save(conn: Connection, record, loaded: LoadedWorkflow) -> None:
     """Prune, then write only new and changed task rows and delete the rows of removed tasks."""
     prune(loaded.workflow)
     meta, bodies = serializer.split(loaded.workflow)
+    data_size.check(bodies, getattr(record, "case_number", None))
     record.workflow_meta = {**meta, "tramite": record.notes}
     insert_rows, update_rows = _writes(conn.dialect.name)
     old = loaded.digests

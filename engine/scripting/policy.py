@@ -6,8 +6,11 @@ resolve, no `eval`/`exec`) it:
 
 - inserts `_tick_()` at the start of every `while`/`for` body, every `def` body and every lambda,
   so a per-evaluation `Budget` bounds Python-level work without signals or tracing (any thread);
-- routes `a ** b`, `a * b`, `a + b`, `a << b` through size-checking guards, so one expression
-  cannot allocate gigabytes (`10 ** 10 ** 10`, `'x' * 10 ** 9`, `s = s + s` doubling);
+- routes `a ** b`, `a * b`, `a + b`, `a << b`, `a % b` through size-checking guards, so one
+  expression cannot allocate gigabytes (`10 ** 10 ** 10`, `'x' * 10 ** 9`, `s = s + s` doubling,
+  `'%0999999999d' % 1`);
+- routes f-string fields (`_format_`) and `*`/`**` unpacking (`_starred_`) through
+  `size_guards`, which checks widths and sizes before the C call runs;
 - refuses calls to introspection/IO builtins by name and class definitions, so the author gets a
   clear compile-time message instead of a NameError at run time.
 
@@ -15,9 +18,9 @@ resolve, no `eval`/`exec`) it:
 (`sum`, `sorted`, `list`, ...) in a counting iterator, so comprehensions and
 `sum(range(10 ** 12))` are bounded too. A `for` iteration therefore costs two steps.
 
-Not bounded (one C call, no Python-level step): string methods and formatting that take a size
-(`'a'.ljust(10 ** 10)`, `'%0999999999d' % 1`), `list.extend(range(10 ** 12))`, `x in range(...)`
-for a non-int `x`. Run workers under a memory limit if scripts are not trusted authors.
+What one C call may build (string methods taking a size, `list.extend`, Decimal exponents) and
+what a whole evaluation may allocate and leave as task data are `size_guards`' business, and so is
+what `in` scans (`1.5 in range(10 ** 12)` scans in C).
 """
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ import builtins
 import math
 import operator
 import time
-from datetime import date, datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 from typing import Callable
 
@@ -38,12 +41,13 @@ from RestrictedPython.Guards import (
 )
 
 from engine.errors import ScriptError
+from engine.scripting.clock import EngineDate, EngineDatetime
+from engine.scripting.size_guards import (
+    MAX_ALLOCATED_ITEMS, MAX_INT_BITS, MAX_INT_EXPONENT, Sizes, check_add, check_mul, refuse,
+)
 
 DEFAULT_MAX_STEPS = 1_000_000
 DEFAULT_MAX_SECONDS = 2.0
-MAX_INT_EXPONENT = 10_000
-MAX_INT_BITS = 100_000
-MAX_SEQUENCE_ITEMS = 1_000_000
 
 SAFE_BUILTIN_NAMES: frozenset[str] = frozenset({
     "len", "min", "max", "sum", "sorted", "round", "abs", "any", "all", "enumerate", "range",
@@ -60,7 +64,8 @@ FORBIDDEN_CALLS = frozenset({
     "next", "reversed", "filter", "map",
 })
 
-_GUARDED_BINOPS = {ast.Pow: "_pow_", ast.Mult: "_mul_", ast.Add: "_add_", ast.LShift: "_lshift_"}
+_GUARDED_BINOPS = {ast.Pow: "_pow_", ast.Mult: "_mul_", ast.Add: "_add_", ast.LShift: "_lshift_",
+                   ast.Mod: "_mod_"}
 
 
 def _located(new: ast.AST, old: ast.AST) -> ast.AST:
@@ -109,6 +114,36 @@ class SandboxPolicy(RestrictingNodeTransformer):
         call = ast.Call(func=ast.Name(guard, ast.Load()), args=[node.left, node.right], keywords=[])
         return _located(call, node)
 
+    def visit_FormattedValue(self, node):
+        # f'{x:>200000000}' builds its text in one C call: `_format_` checks the spec first.
+        node = super().visit_FormattedValue(node)
+        spec = node.format_spec if node.format_spec is not None else ast.Constant("")
+        call = ast.Call(func=ast.Name("_format_", ast.Load()),
+                        args=[node.value, ast.Constant(node.conversion), spec], keywords=[])
+        return _located(ast.FormattedValue(value=call, conversion=-1, format_spec=None), node)
+
+    def visit_Compare(self, node):
+        # `1.5 in range(10 ** 12)` and `x in zip(...)` scan in C without a step: `_in_` checks first.
+        node = super().visit_Compare(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+            call = ast.Call(func=ast.Name("_in_", ast.Load()), args=[node.comparators[0]], keywords=[])
+            node.comparators = [_located(call, node.comparators[0])]
+        return node
+
+    def visit_Starred(self, node):
+        # `[*items]`, `f(*items)`: the unpacking copies in C, so its size is checked and charged.
+        node = super().visit_Starred(node)
+        if isinstance(node.ctx, ast.Load):
+            node.value = _located(ast.Call(func=ast.Name("_starred_", ast.Load()), args=[node.value],
+                                           keywords=[]), node.value)
+        return node
+
+    def visit_Dict(self, node):
+        node = super().visit_Dict(node)
+        node.values = [_located(ast.Call(func=ast.Name("_starred_", ast.Load()), args=[value], keywords=[]), value)
+                       if key is None else value for key, value in zip(node.keys, node.values)]
+        return node
+
     def visit_Call(self, node):
         if isinstance(node.func, ast.Name) and node.func.id in FORBIDDEN_CALLS:
             self.error(node, f'calling "{node.func.id}" is not allowed in scripts')
@@ -155,6 +190,7 @@ class Budget:
         self._step_limit = math.inf if max_steps is None else max_steps
         self.deadline = math.inf if max_seconds is None else clock() + max_seconds
         self.exceeded: str | None = None
+        self.allocated = 0  # items (characters, elements) the size-checked builders made
 
     def tick(self) -> None:
         self.steps += 1
@@ -165,11 +201,18 @@ class Budget:
                 self.exceeded = f"{self.max_seconds} seconds"
             else:
                 return
-        raise ScriptError(f"script exceeded its time budget ({self.exceeded})")
+        self.check()
 
     def check(self) -> None:
         if self.exceeded is not None:
-            raise ScriptError(f"script exceeded its time budget ({self.exceeded})")
+            raise ScriptError(f"script exceeded its {self._kind} budget ({self.exceeded})")
+
+    _kind = "time"
+
+    def exceeded_memory(self) -> None:
+        if self.exceeded is None:
+            self.exceeded, self._kind = f"{MAX_ALLOCATED_ITEMS} items allocated", "memory"
+        self.check()
 
     def iterate(self, iterable):
         tick = self.tick
@@ -177,7 +220,7 @@ class Budget:
             tick()
             yield item
 
-    def builtins(self) -> dict:
+    def builtins(self, static: dict) -> dict:
         """Names whose behaviour depends on this budget, to merge into the static builtins."""
         iterate = self.iterate
 
@@ -211,49 +254,20 @@ class Budget:
             "list": lambda iterable=(), /: list(iterate(iterable)),
             "set": lambda iterable=(), /: set(iterate(iterable)),
             "dict": _dict,
+            **Sizes(self).builtins(static),
         }
-
-
-_SEQUENCES = (str, bytes, bytearray, list, tuple)
-
-
-def _refuse(what: str) -> None:
-    raise ScriptError(f"script refused: {what} is too large for a script")
 
 
 def _check_pow(base, exponent) -> None:
     if isinstance(base, int) and isinstance(exponent, int) and exponent > 0 and abs(base) > 1:
         if exponent > MAX_INT_EXPONENT or base.bit_length() * exponent > MAX_INT_BITS:
-            _refuse(f"the power with exponent {exponent}")
-
-
-def _check_mul(left, right) -> None:
-    if isinstance(left, int) and isinstance(right, int):
-        if left.bit_length() + right.bit_length() > MAX_INT_BITS:
-            _refuse("the product")
-        return
-    for seq, times in ((left, right), (right, left)):
-        if isinstance(seq, _SEQUENCES) and isinstance(times, int):
-            if len(seq) * times > MAX_SEQUENCE_ITEMS:
-                _refuse(f"a repeated {type(seq).__name__} of {len(seq) * times} items")
-
-
-def _check_add(left, right) -> None:
-    if not isinstance(left, _SEQUENCES):
-        return
-    try:
-        # Any sized right side, not only sequences: `items += range(10 ** 12)` extends in C.
-        total = len(left) + len(right)
-    except TypeError:
-        return  # unsized: a generator goes through the counting iterator anyway
-    if total > MAX_SEQUENCE_ITEMS:
-        _refuse(f"a {type(left).__name__} of {total} items")
+            refuse(f"the power with exponent {exponent}")
 
 
 def _check_lshift(value, shift) -> None:
     if isinstance(value, int) and isinstance(shift, int) and value:
         if value.bit_length() + shift > MAX_INT_BITS:
-            _refuse(f"the shift by {shift} bits")
+            refuse(f"the shift by {shift} bits")
 
 
 def _guarded(check, op):
@@ -264,8 +278,8 @@ def _guarded(check, op):
 
 
 _INPLACE_OPS = {
-    "+=": _guarded(_check_add, operator.iadd),
-    "*=": _guarded(_check_mul, operator.imul),
+    "+=": _guarded(check_add, operator.iadd),
+    "*=": _guarded(check_mul, operator.imul),
     "**=": _guarded(_check_pow, operator.ipow),
     "<<=": _guarded(_check_lshift, operator.ilshift),
     "-=": operator.isub,
@@ -311,7 +325,8 @@ def guarded_apply(func, *args, **kwargs):
 def static_builtins(functions: dict) -> dict:
     """The builtins every evaluation shares; `Budget.builtins()` completes them per evaluation."""
     names = {name: getattr(builtins, name) for name in SAFE_BUILTIN_NAMES if hasattr(builtins, name)}
-    names.update({"Decimal": Decimal, "date": date, "datetime": datetime, "timedelta": timedelta,
+    # date/datetime read the engine clock in now()/today() (engine.scripting.clock).
+    names.update({"Decimal": Decimal, "date": EngineDate, "datetime": EngineDatetime, "timedelta": timedelta,
                   "None": None, "True": True, "False": False})
     names.update(functions)
     names.update({
@@ -320,11 +335,10 @@ def static_builtins(functions: dict) -> dict:
         "_write_": guarded_write,
         "_apply_": guarded_apply,
         "_inplacevar_": guarded_inplacevar,
+        "_inplace_ops_": _INPLACE_OPS,
         "_unpack_sequence_": guarded_unpack_sequence,
         "_iter_unpack_sequence_": guarded_iter_unpack_sequence,
         "_pow_": _guarded(_check_pow, operator.pow),
-        "_mul_": _guarded(_check_mul, operator.mul),
-        "_add_": _guarded(_check_add, operator.add),
         "_lshift_": _guarded(_check_lshift, operator.lshift),
     })
     return names

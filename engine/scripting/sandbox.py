@@ -44,10 +44,13 @@ from SpiffWorkflow.bpmn.script_engine import PythonScriptEngine, TaskDataEnviron
 from SpiffWorkflow.exceptions import SpiffWorkflowException
 
 from engine.errors import ScriptError
+from engine.scripting.saveable import refuse_unsaveable
 from engine.scripting.policy import (
     DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, FORBIDDEN_CALLS, SAFE_BUILTIN_NAMES, Budget, SandboxPolicy,
     static_builtins,
 )
+from engine.scripting.size_guards import decimal_context
+from engine.scripting.task_data_size import data_problem
 
 __all__ = [
     "SAFE_BUILTIN_NAMES",
@@ -115,7 +118,7 @@ class SandboxedEnvironment(TaskDataEnvironment):
     def _sandbox(self) -> tuple[Budget, dict]:
         budget = Budget(self.max_steps, self.max_seconds, clock=self.clock)
         restricted = dict(self._static_builtins)
-        restricted.update(budget.builtins())
+        restricted.update(budget.builtins(self._static_builtins))
         return budget, restricted
 
     def evaluate(self, expression, context, external_context=None):
@@ -125,7 +128,8 @@ class SandboxedEnvironment(TaskDataEnvironment):
         my_globals = dict(external_context or {})
         my_globals.update(context)
         my_globals["__builtins__"] = restricted
-        result = eval(code, my_globals)
+        with decimal_context():
+            result = eval(code, my_globals)
         budget.check()
         return result
 
@@ -137,15 +141,24 @@ class SandboxedEnvironment(TaskDataEnvironment):
             raise ScriptError(str(exc)) from None
         code = compile_sandboxed(script, "exec")
         budget, restricted = self._sandbox()
+        before = dict(context)
         self._prepare_context(context)
         context.update(external_context)
         context["__builtins__"] = restricted
         try:
-            exec(code, context)
+            with decimal_context():
+                exec(code, context)
         finally:
             self._remove_globals_and_functions_from_context(context, external_context)
         # A bare `except:` in the script may have swallowed the budget error.
         budget.check()
+        # Checked here, not when the case is saved, so that the case stops in error at this script.
+        problem = data_problem(context)
+        if problem:
+            # The case is saved in error at this script: without what it built, or it could not be.
+            context.clear()
+            context.update(before)
+            raise ScriptError(f"script refused: {problem}")
         return True
 
 
@@ -168,12 +181,21 @@ class SandboxedScriptEngine(PythonScriptEngine):
 
     def execute(self, task, script, external_context=None):
         try:
-            return self.environment.execute(script, task.data, external_context or {})
+            result = self.environment.execute(script, task.data, external_context or {})
         except Exception as exc:
             wrapped = self.create_task_exec_exception(task, script, exc)
             if wrapped is exc:  # already a SpiffWorkflow error, annotated in place
                 raise
             raise wrapped from exc
+        refuse_unsaveable(task)  # a value the case cannot save fails here, not at the save
+        return result
+
+    def call_service(self, task, **kwargs):
+        # No service is wired to Tramite (deploy refuses service tasks); the library's fallback
+        # fails with a NameError of its own, a 500, for a version deployed before that refusal.
+        raise WorkflowTaskException(
+            f"SERVICE_TASK_UNSUPPORTED: {task.task_spec.bpmn_id} calls the service "
+            f"{kwargs.get('operation_name')!r}; Tramite calls no external services", task=task)
 
 
 def make_script_engine(functions: dict[str, Callable], **budget) -> PythonScriptEngine:

@@ -150,6 +150,18 @@ def registry_rows(name: str, body: Callable[[World], dict], patch: dict) -> list
     ]
 
 
+def fresh_user(w: World) -> str:
+    username = w.unique("pw_user_")
+    w.api.post("/api/v1/users", "admin", {"username": username, "password": PASSWORD, "roles": ["test_clerk"]},
+               expect=201)
+    return username
+
+
+def fresh_agency_token(w: World) -> int:
+    return w.api.post("/api/v1/api-tokens", "admin", {"name": w.unique("agency-"), "roles": ["test_clerk"],
+                                                      "expires_in_days": 30}, expect=201)["id"]
+
+
 I = "/api/v1/instances/<int:instance_id>"
 T = "/api/v1/tasks/<int:task_id>"
 V = "/api/v1/processes/<string:key>/versions"
@@ -170,6 +182,13 @@ MATRIX: list[Row] = [
     Row("GET", "/api/v1/users", only(200, "admin"), get(lambda w: "/api/v1/users")),
     Row("POST", "/api/v1/users", only(201, "admin"), post(lambda w: "/api/v1/users", lambda w, u: {
         "username": w.unique("new_user_"), "password": PASSWORD, "roles": ["test_clerk"]})),
+    Row("PUT", "/api/v1/users/<string:username>/password", only(204, "admin"),
+        lambda w, u: {"path": f"/api/v1/users/{fresh_user(w)}/password", "json": {"password": "otra-clave-9"}}),
+    Row("GET", "/api/v1/api-tokens", only(200, "admin"), get(lambda w: "/api/v1/api-tokens")),
+    Row("POST", "/api/v1/api-tokens", only(201, "admin"), post(lambda w: "/api/v1/api-tokens", lambda w, u: {
+        "name": w.unique("agency-"), "roles": ["test_clerk"], "expires_in_days": 30})),
+    Row("DELETE", "/api/v1/api-tokens/<int:token_id>", only(204, "admin"),
+        lambda w, u: {"path": f"/api/v1/api-tokens/{fresh_agency_token(w)}"}),
     Row("GET", "/api/v1/roles", everyone(200), get(lambda w: "/api/v1/roles")),
     Row("POST", "/api/v1/roles", only(201, "admin"), post(lambda w: "/api/v1/roles", lambda w, u: {
         "id": w.unique("new_role_"), "label_es": "Rol", "label_en": "Role"})),

@@ -10,6 +10,7 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from engine.commands import accounts as account_commands
+from engine.commands import second_factor as second_factor_commands
 from engine.kernel import access
 from engine.queries import accounts as account_queries
 
@@ -51,3 +52,26 @@ def admin_users_active(username):
                 user=username), "success")
     return redirect(request.form.get("back") == "user" and url_for("web.admin_users_edit", username=username)
                     or url_for("web.admin_users"))
+
+
+@bp.route("/admin/users/<string:username>/password", methods=["POST"])
+@allowed(access.administers)
+def admin_users_password(username):
+    _done, refusal = run(account_commands.set_password, username, request.form.get("password", ""))
+    if refusal is not None:
+        flash("; ".join([refusal.message, *(m for ms in refusal.errors.values() for m in ms)]), "error")
+    else:
+        flash(_("Contraseña de %(user)s cambiada: sus sesiones quedaron cerradas.", user=username), "success")
+    return redirect(url_for("web.admin_users_edit", username=username))
+
+
+@bp.route("/admin/users/<string:username>/second-factor/reset", methods=["POST"])
+@allowed(access.administers)
+def admin_users_second_factor_reset(username):
+    _done, refusal = run(second_factor_commands.reset, username)
+    if refusal is not None:
+        flash(refusal.message, "error")
+    else:
+        flash(_("Segundo factor de %(user)s restablecido: lo configurará en su próximo acceso.", user=username),
+              "success")
+    return redirect(url_for("web.admin_users_edit", username=username))

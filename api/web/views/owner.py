@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 
 from engine.commands.deploy import deploy_edit
 from engine.definitions import form_files
-from engine.definitions import forms
+from engine.definitions import form_limits, forms
 from engine.errors import EngineError
 from engine.kernel import access
 from engine.queries import processes as queries
@@ -94,7 +94,9 @@ def form_preview():
         problems.append(problem)
     if not isinstance(schema, dict) or not isinstance(ui, dict):
         return render_template("web/form/preview.html", tree=None, problems=[_("El JSON debe ser un objeto.")]), 200
-    return render_template("web/form/preview.html", tree=formkit.build(schema, ui), problems=problems)
+    # A form that never ends or fills no page is not drawn; other problems still show the form.
+    tree = None if form_limits.form_problem(schema) else formkit.build(schema, ui)
+    return render_template("web/form/preview.html", tree=tree, problems=problems)
 
 
 @bp.route("/processes/<string:key>/diff")

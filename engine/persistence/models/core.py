@@ -54,6 +54,13 @@ class User(Base):
     office: Mapped[str | None] = mapped_column(String(100))
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # Every web session carries the generation of its login; a bump ends them all (api/web/session.py).
+    session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    # The TOTP second factor (engine/identity/second_factor.py): the secret, confirmed once the user
+    # typed a first code; the last time step used, so a code is good once.
+    totp_secret: Mapped[str | None] = mapped_column(String(64))
+    totp_confirmed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    totp_last_step: Mapped[int | None] = mapped_column(BigInteger)
     roles: Mapped[list[Role]] = relationship(secondary="user_role", lazy="selectin", order_by=Role.id)
 
     @property
