@@ -1,16 +1,19 @@
-"""Changing a legal parameter (admin; audited)."""
+"""Changing a legal parameter (admin; audited), and the check shown before confirming a change."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
+
+from sqlalchemy import func, select
 
 from engine.config import parameter_types, parameters
 from engine.errors import NotFound, ValidationFailed
 from engine.kernel import access
 from engine.persistence.models import Parameter
+from engine.persistence.tables import INSTANCE
 
 
-def set_parameter(ctx, name: str, value) -> dict:
-    """PUT /parameters/{name}: a new value for cases started from now on (a running case keeps its own)."""
+def _checked(ctx, name: str, value) -> tuple[dict, object]:
+    """(catalogue entry, JSON value to store); NotFound or a 422 on `value` saying what is expected."""
     access.require_admin(ctx.actor, "change parameters")
     entry = parameters.catalog().get(name)
     if entry is None:
@@ -18,14 +21,31 @@ def set_parameter(ctx, name: str, value) -> dict:
     try:
         typed = parameter_types.coerce(entry["type"], value, choices=entry.get("choices"),
                                        item_choices=entry.get("item_choices"))
+        parameter_types.check_shape(entry, typed)
     except ValueError as exc:
         raise ValidationFailed(f"{name}: {exc}", {"value": [str(exc)]}) from None
+    return entry, parameter_types.to_json(entry["type"], typed)
+
+
+def preview_parameter(ctx, name: str, value) -> dict:
+    """What a change would do, saving nothing: the value before and after, and how many running
+    cases keep the old one (each case froze its values when it started)."""
+    entry, new = _checked(ctx, name, value)
+    current = next(p for p in parameters.describe(ctx.session) if p["name"] == name)
+    running = ctx.session.scalar(select(func.count()).select_from(INSTANCE).where(INSTANCE.c.status == "active"))
+    return {**current, "old": current["value"], "new": new, "unchanged": current["value"] == new,
+            "live": name in parameters.LIVE, "running": running}
+
+
+def set_parameter(ctx, name: str, value) -> dict:
+    """PUT /parameters/{name}: a new value for cases started from now on (a running case keeps its own)."""
+    entry, new = _checked(ctx, name, value)
     row = ctx.session.get(Parameter, name)
     if row is None:
         row = Parameter(name=name, type=entry["type"], default=entry["default"])
         ctx.session.add(row)
     old = row.value
-    row.value = parameter_types.to_json(entry["type"], typed)
+    row.value = new
     # Machine time, not the engine clock: snapshot() uses it to notice the change, and two changes
     # at one frozen training instant must still differ.
     row.updated_at, row.updated_by = datetime.now(timezone.utc), ctx.actor.username

@@ -47,6 +47,7 @@ def describe(session: Session) -> list[dict]:
             "value": row.value if row else entry["default"], "default": entry["default"],
             "amb": entry.get("amb"), "rules": entry.get("rules", []),
             "choices": entry.get("choices"), "item_choices": entry.get("item_choices"),
+            **{k: entry[k] for k in parameter_types.SHAPE_KEYS if k in entry},
             "label_es": entry.get("label_es"), "label_en": entry.get("label_en"),
             "explanation_es": entry.get("explanation_es"), "explanation_en": entry.get("explanation_en"),
             "updated_at": row.updated_at.isoformat() if row and row.updated_at else None,

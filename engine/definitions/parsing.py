@@ -126,8 +126,12 @@ def _collect_node(node, kind, scope: _Scope, lane, out):
         entry["timer_expressions"] = [{"kind": what, "source": source} for what, source in found if source]
         for what, source in found:
             add(source, what, "eval")
-    if node.find("bpmn:messageEventDefinition", NS) is not None:
-        entry["message"] = node.find("bpmn:messageEventDefinition", NS).get("messageRef")
+    # A receive task names its message on itself; events name it in their definition.
+    definition = node.find("bpmn:messageEventDefinition", NS)
+    if definition is not None:
+        entry["message"] = definition.get("messageRef")
+    elif kind == "receiveTask" and node.get("messageRef"):
+        entry["message"] = node.get("messageRef")
     _collect_events(node, kind, scope, entry, out)
 
 

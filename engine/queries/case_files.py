@@ -17,24 +17,33 @@ from engine.persistence.tables import INSTANCE
 from engine.registries import notifications
 
 
-def message_names(files: dict[str, str]) -> dict[str, str]:
-    """{message id: message name} of a version's diagrams (the summary keeps only the names)."""
-    names = {}
+def message_names(files: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """({message id: message name}, {receive task id: its message id}) of a version's diagrams.
+
+    The summary keeps only message names; and versions deployed before it named a receive task's
+    message keep that old summary (redeploying the same files makes no new version), so the
+    receive tasks are read from the files too."""
+    names, receive_tasks = {}, {}
     for filename, content in files.items():
         if filename.endswith(".bpmn"):
-            for message in parse_xml(content.encode("utf-8"), filename).iter(f"{{{BPMN}}}message"):
+            root = parse_xml(content.encode("utf-8"), filename)
+            for message in root.iter(f"{{{BPMN}}}message"):
                 names[message.get("id")] = message.get("name") or message.get("id")
-    return names
+            for task in root.iter(f"{{{BPMN}}}receiveTask"):
+                if task.get("messageRef"):
+                    receive_tasks[task.get("id")] = task.get("messageRef")
+    return names, receive_tasks
 
 
 def waiting_messages(record, definition) -> list[dict]:
     """The messages the case waits for now, each with the element that catches it and its lane."""
     elements = {e["id"]: e for e in definition.summary.get("elements", [])}
-    names = message_names(definition.files)
+    names, receive_tasks = message_names(definition.files)
     out = []
     for element_id in (record.workflow_meta or {}).get("tramite", {}).get("waiting_messages", []):
         element = elements.get(element_id) or {}
-        name = names.get(element.get("message"), element.get("message"))
+        ref = element.get("message") or receive_tasks.get(element_id)
+        name = names.get(ref, ref)
         if name:
             schema = form_files.message_form(definition.files, name).schema or {}
             out.append({"name": name, "element_id": element_id, "element_name": element.get("name", element_id),

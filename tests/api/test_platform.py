@@ -53,6 +53,10 @@ def test_parameters_are_typed_audited_and_frozen_into_cases(api):
     api.put("/api/v1/parameters/farmer.minIncomeSharePct", "admin", {"value": "ochenta"}, expect=422)
     api.put("/api/v1/parameters/farmer.minIncomeSharePct", "clerk", {"value": 80}, expect=403)
     api.put("/api/v1/parameters/no.such", "admin", {"value": 1}, expect=404)
+    # Issue 16: a value outside the catalogue's range is refused on its field and changes nothing.
+    negative = api.put("/api/v1/parameters/farmer.reviewDeadlineDays", "admin", {"value": -3}, expect=422)
+    assert negative["errors"] == {"value": ["Debe ser al menos 1; escribió -3."]}
+    assert {p["name"]: p for p in api.get("/api/v1/parameters", "clerk")}["farmer.reviewDeadlineDays"]["value"] == 20
     changed = api.put("/api/v1/parameters/farmer.minIncomeSharePct", "admin", {"value": 80})
     assert changed["value"] == 80 and changed["updated_by"] == "admin"
     after = api.post("/api/v1/processes/test_rules/instances", "clerk", {"variables": {}}, expect=201)

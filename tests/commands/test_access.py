@@ -30,6 +30,7 @@ ADMIN_COMMANDS = {
     "update_user": (accounts.update_user, ("clerk",), {"full_name": "Otro nombre"}),
     "set_active": (accounts.set_active, ("clerk", False)),
     "set_parameter": (parameters.set_parameter, ("bid.banMaxMonths", 24)),
+    "preview_parameter": (parameters.preview_parameter, ("bid.banMaxMonths", 24)),
     "create_farmer": (registries.create_farmer, (), {"id": "F-900", "name": "Ana", "producer_type": "agricultor"}),
     "correct_farmer": (registries.correct_farmer, ("F-900", {"name": "Ana Rosa"})),
     "create_bidder": (registries.create_bidder, (), {"id": "LIC-1", "name": "Sol", "sanction": SANCTION}),

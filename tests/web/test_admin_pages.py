@@ -42,9 +42,29 @@ def test_parameters_show_their_amb_ids_and_are_validated_on_save(web):
     page = text_of(admin.get("/web/admin/parameters"))
     assert "farmer.minIncomeSharePct" in page and "AMB-01" in page
     refused = admin.post("/web/admin/parameters", {"name": "farmer.minIncomeSharePct", "value": "mucho"}, expect=422)
-    assert "expected a number" in refused.get_data(as_text=True) and 'value="mucho"' in refused.get_data(as_text=True)
-    admin.post("/web/admin/parameters", {"name": "farmer.minIncomeSharePct", "value": "60"})
-    assert "Parámetro farmer.minIncomeSharePct actualizado" in text_of(admin.get("/web/admin/parameters"))
+    assert "Se espera un número, como 20 o 12.5; escribió «mucho»." in refused.get_data(as_text=True) and 'value="mucho"' in refused.get_data(as_text=True)
+    # A valid value is shown for confirmation first and saved only when confirmed.
+    confirm = text_of(admin.post("/web/admin/parameters", {"name": "farmer.minIncomeSharePct", "value": "60"},
+                                    expect=200).get_data(as_text=True))
+    assert "Confirmar el cambio" in confirm and "Los 0 casos en curso conservan el valor" in confirm
+    assert "Historial de cambios 0" in text_of(admin.get("/web/admin/parameters"))
+    admin.post("/web/admin/parameters", {"name": "farmer.minIncomeSharePct", "value": "60", "confirm": "1"})
+    page = text_of(admin.get("/web/admin/parameters"))
+    assert "Parámetro farmer.minIncomeSharePct actualizado" in page
+    assert "Historial de cambios 1" in page and "admin farmer.minIncomeSharePct 50 60" in page
+
+
+def test_a_parameter_out_of_its_range_is_refused_beside_its_field_and_not_saved(web):
+    """Issue 16: `farmer.reviewDeadlineDays = -3` was saved."""
+    admin = web("admin")
+    for value, message in (("-3", "Debe ser al menos 1; escribió -3."),
+                           ("20.5", "Debe ser un número entero; 20.5 tiene decimales.")):
+        for confirm in ("", "1"):
+            refused = admin.post("/web/admin/parameters", {"name": "farmer.reviewDeadlineDays", "value": value,
+                                                           "confirm": confirm}, expect=422).get_data(as_text=True)
+            assert 'id="e-farmer.reviewDeadlineDays"' in refused and message in refused
+    page = text_of(admin.get("/web/admin/parameters"))
+    assert "Historial de cambios 0" in page and "mínimo 1; máximo 365; entero" in page
 
 
 def test_the_manual_clock_moves_forward_and_fires_the_deadlines_on_the_way(web, web_case):

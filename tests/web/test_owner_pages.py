@@ -69,7 +69,23 @@ def test_the_diff_lists_elements_added_removed_and_changed(web, engine, web_case
     engine.execute(deploy, actor("owner"), "test_web", files)
     page = text_of(web("owner").get("/web/processes/test_web/diff?from=1&to=2"))
     assert "v1 frente a v2" in page and "cambiados: 2" in page
-    assert "evaluate cambiado: name" in page and "late cambiado: script" in page
+    assert "evaluate cambiado: nombre" in page and "late cambiado: script" in page
+
+
+def test_the_diff_counts_a_changed_branch_condition(web, engine):
+    """Issue 16: a changed condition showed "cambiados: 0 … Los elementos son iguales"."""
+    from engine.commands.deploy import deploy
+    from tests.procedures.farmer_registry.conftest import ADMISSION, MEMBERSHIP, farmer_files
+    from tests.web.conftest import actor
+    files = farmer_files()
+    for key in (MEMBERSHIP, ADMISSION):
+        engine.execute(deploy, actor("owner"), key, files)
+    name = next(n for n in files if n.endswith("farmer_registry_admission.bpmn"))
+    files[name] = files[name].replace("recommendation == 'admit'</", "recommendation in ('admit', 'admitir')</")
+    engine.execute(deploy, actor("owner"), ADMISSION, files)
+    page = text_of(web("owner").get(f"/web/processes/{ADMISSION}/diff?from=1&to=2"))
+    assert "cambiados: 1" in page and "Los elementos son iguales" not in page
+    assert "flow_recommend_admit cambiado: condición" in page
 
 
 def test_the_owner_pages_are_for_owners(web, web_case):

@@ -118,6 +118,8 @@ def _parameter_value(entry: dict, raw: str):
 @bp.route("/admin/parameters", methods=["GET", "POST"])
 @allowed(access.administers)
 def admin_parameters():
+    """A change is checked first and shown for confirmation (before, after, who keeps the old
+    value); only the confirmed post saves it."""
     catalogue = read(parameter_queries.list_parameters)
     errors, submitted, status = {}, {}, 200
     if request.method == "POST":
@@ -125,7 +127,13 @@ def admin_parameters():
         entry = next((p for p in catalogue if p["name"] == name), None)
         if entry is not None:
             submitted[name] = request.form.get("value", "")
-            _result, refusal = run(parameter_commands.set_parameter, name, _parameter_value(entry, submitted[name]))
+            value = _parameter_value(entry, submitted[name])
+            confirmed = request.form.get("confirm") == "1"
+            command = parameter_commands.set_parameter if confirmed else parameter_commands.preview_parameter
+            result, refusal = run(command, name, value)
+            if refusal is None and not confirmed:
+                return render_template("web/admin/parameter_confirm.html", change=result, raw=submitted[name],
+                                       english=i18n.selected_language() == "en")
             if refusal is None:
                 flash(_("Parámetro %(name)s actualizado; aplica a los casos que empiecen desde ahora.", name=name),
                       "success")
@@ -134,7 +142,7 @@ def admin_parameters():
             status = refusal.status
     english = i18n.selected_language() == "en"
     return render_template("web/admin/parameters.html", parameters=catalogue, errors=errors, submitted=submitted,
-                           english=english), status
+                           english=english, changes=read(parameter_queries.parameter_changes)), status
 
 
 @bp.route("/admin/clock", methods=["GET", "POST"])

@@ -73,21 +73,21 @@ def test_numbers_become_decimals():
 
 
 def test_a_bool_is_refused_for_a_number():
-    with pytest.raises(ValueError, match="number"):
+    with pytest.raises(ValueError, match="número"):
         coerce("number", True)
 
 
 @pytest.mark.parametrize("bad", ["fifty", "1e3", float("nan"), [], {}])
 def test_non_numbers_are_refused(bad):
-    with pytest.raises(ValueError, match="number"):
+    with pytest.raises(ValueError, match="número"):
         coerce("number", bad)
 
 
 def test_bool_accepts_only_true_and_false():
     assert coerce("bool", False) is False
-    with pytest.raises(ValueError, match="boolean"):
+    with pytest.raises(ValueError, match="sí o no"):
         coerce("bool", 1)
-    with pytest.raises(ValueError, match="boolean"):
+    with pytest.raises(ValueError, match="sí o no"):
         coerce("bool", "true")
 
 
@@ -111,16 +111,16 @@ def test_dates_parse_from_yyyy_mm_dd():
 
 @pytest.mark.parametrize("bad", ["2024-02-30", "04/07/2024", "20240704", "2024-07-04T00:00:00", 20240704])
 def test_a_bad_date_is_refused(bad):
-    with pytest.raises(ValueError, match="date"):
+    with pytest.raises(ValueError, match="fecha"):
         coerce("date", bad)
 
 
 def test_wrong_containers_are_refused():
-    with pytest.raises(ValueError, match="list"):
+    with pytest.raises(ValueError, match="lista"):
         coerce("list", "agricultor")
-    with pytest.raises(ValueError, match="object"):
+    with pytest.raises(ValueError, match="objeto"):
         coerce("object", [])
-    with pytest.raises(ValueError, match="string"):
+    with pytest.raises(ValueError, match="texto"):
         coerce("string", 300)
 
 
@@ -147,3 +147,31 @@ def test_to_json_dates_and_passthrough():
     assert to_json("date", date(2024, 7, 4)) == "2024-07-04"
     assert to_json("list", ["a"]) == ["a"]
     assert to_json("object", None) is None
+
+
+# Issue 16: `farmer.reviewDeadlineDays = -3` was saved. Each entry's range/shape refuses in Spanish.
+def test_every_catalogue_default_fits_its_range_and_day_counts_are_whole_and_positive():
+    from engine.config import parameters
+    from engine.config.parameter_types import check_shape
+    catalogue = parameters.catalog()
+    for entry in catalogue.values():
+        check_shape(entry, coerce(entry["type"], entry["default"]))
+    days = [e for n, e in catalogue.items() if n.endswith("Days")]
+    assert days and all(e.get("integer") and e.get("minimum", 0) >= 1 for e in days)
+
+
+@pytest.mark.parametrize("name, value, message", [
+    ("farmer.reviewDeadlineDays", -3, "Debe ser al menos 1; escribió -3."),
+    ("farmer.reviewDeadlineDays", "20.5", "Debe ser un número entero; 20.5 tiene decimales."),
+    ("farmer.minIncomeSharePct", 150, "Debe ser como máximo 100; escribió 150."),
+    ("bid.fiscalYearStart", "13-01", "Debe tener la forma MM-DD (mes y día, p. ej. 07-01); escribió «13-01»."),
+])
+def test_a_value_outside_its_range_is_refused_in_spanish(name, value, message):
+    from engine.config import parameters
+    from engine.config.parameter_types import check_shape
+    entry = parameters.catalog()[name]
+    with pytest.raises(ValueError) as refused:
+        check_shape(entry, coerce(entry["type"], value))
+    assert str(refused.value) == message
+    check_shape(entry, coerce(entry["type"], entry["default"]))
+    check_shape(entry, None)

@@ -142,7 +142,7 @@ def test_a_process_owner_renames_a_task_in_the_modeler_and_deploys_version_two(u
     expect(page.locator("[data-process=test_web] tr[data-version='2']")).to_contain_text("vigente")
     expect(page.locator("[data-process=test_web] tr[data-version='1'] [data-running]")).to_have_text("1")
     page.get_by_role("link", name="Comparar con v1").click()
-    expect(page.locator("tr[data-element=evaluate]")).to_contain_text("cambiado: name")
+    expect(page.locator("tr[data-element=evaluate]")).to_contain_text("cambiado: nombre")
     expect(page.locator('#diagram-new [data-element-id="evaluate"].diff-changed')).to_have_count(1)
 
 
@@ -197,24 +197,11 @@ def test_an_admin_moves_the_manual_clock_and_the_deadline_fires(ui, web_case):
 
 def test_a_registry_clerk_files_a_farmer_application_and_the_evaluator_decides_it(ui, engine):
     """The issue's scenario on the real farmer-registry diagrams and forms (fields found by name)."""
-    from engine.commands import accounts
-    from engine.identity.actor import SYSTEM
-    from tests.conftest import PASSWORD
-    from tests.procedures.farmer_registry.conftest import ADMISSION, MEMBERSHIP, farmer_files
+    from tests.web.browser.farmer import deploy_farmer_registry, fill_application
 
-    engine.execute(lambda ctx: [accounts.create_user(ctx, u, PASSWORD, [r]) for u, r in
-                                (("far_clerk", "registry_clerk"), ("far_evaluator", "registry_evaluator"))], SYSTEM)
-    for key in (MEMBERSHIP, ADMISSION):
-        engine.execute(deploy, actor("owner"), key, farmer_files())
+    deploy_farmer_registry(engine)
     page = ui.login("far_clerk")
-    page.goto(f"/web/start/{ADMISSION}")
-    page.locator('[name="applicant.name"]').fill("Ana Torres")
-    page.locator('[name="applicant.producer_type"]').select_option("agricultor")
-    page.locator('[name="gross_annual_income"]').fill("40,000.00")
-    page.locator('[name="activity_income"]').fill("32,000.00")
-    page.locator("#f-documents [data-add-row]").click()
-    page.locator('[name="documents.0.type"]').select_option("secretario_agricultura")
-    page.locator('[name="documents.0.issuer"]').fill("Departamento de Agricultura")
+    fill_application(page)
     page.get_by_role("button", name="Iniciar caso").click()
     expect(page.locator("#form-refusal")).to_contain_text("SWORN_DECLARATION_REQUIRED")
     expect(page.locator("#form-refusal")).to_contain_text("FAR-03")
