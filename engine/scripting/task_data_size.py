@@ -67,10 +67,18 @@ def data_problem(data: dict, limit: int = MAX_DATA_BYTES) -> str | None:
         sizes[id(value)] = total
         return total
 
+    # Walked one variable at a time so that the refusal names the variable at fault.
+    sizes[id(data)] = -1
+    total, name = 2, None
     try:
-        container(data, 0)
+        for name, value in data.items():
+            total += len(str(name)) + 4 + items((value,), 1)
+            if total > limit:
+                raise _TooMuch(f"would take {total // 1024 // 1024 or 1} MB or more")
     except _TooMuch as exc:
-        return f"the case's data {exc} (a case may hold {limit // 1024 // 1024} MB)"
+        return f"NON_JSON_VALUE: variable {name} holds a {type(data[name]).__name__} that contains itself" \
+            if str(exc) == "holds itself" else \
+            f"the case's data {exc} (a case may hold {limit // 1024 // 1024} MB)"
     return None
 
 

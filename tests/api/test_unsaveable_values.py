@@ -19,7 +19,8 @@ def test_a_non_json_value_puts_the_script_in_error_naming_the_variable(api, code
     assert case["status"] == "error"
     assert case["error"]["element_id"] == "run"
     message = case["error"]["message"]
-    assert message.startswith(f"NON_JSON_VALUE: variable {variable}") and kind in message, message
+    # A list holding itself is already stopped by the sandbox's size walk ("script refused: …").
+    assert f"NON_JSON_VALUE: variable {variable}" in message and kind in message, message
     again = api.get(f"/api/v1/instances/{case['id']}", "boss")
     assert again["status"] == "error" and again["error"]["element_id"] == "run"
     assert api.post(f"/api/v1/instances/{case['id']}/retry", "boss")["status"] == "error"

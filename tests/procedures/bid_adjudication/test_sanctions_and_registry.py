@@ -119,7 +119,7 @@ def test_a_ban_a_script_records_names_the_people_behind_it(bids):
                and "BB" in (e["message"] or "")]
     assert changes and all(e["actor"] == "engine" for e in changes)
     assert {tuple(sorted(e["data"]["on_behalf_of"].items())) for e in changes} == {tuple(sorted({
-        "user": "J1", "starter": "secretary", "deployer": "owner", "process": "bid_adjudication",
+        "user": "j1", "starter": "secretary", "deployer": "owner", "process": "bid_adjudication",
         "version": 1}.items()))}
     # The count of single-bidder bids, written at the opening, names the secretary who recorded it.
     [count] = [e for e in bids.history(case["id"]) if e["type"] == "registry_entry_changed"
