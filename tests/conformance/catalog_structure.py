@@ -4,16 +4,7 @@ from __future__ import annotations
 
 from tests.conformance import builder as b
 from tests.conformance.builder import REVIEWER
-from tests.conformance.outcome import Refused
-from tests.conformance.scenario import Known, Scenario, complete
-
-ACCEPTED_CANNOT_RUN = Known("#11", "accepted at deploy although it cannot run (SpiffWorkflow 3.2 has no such "
-                                   "event: the flow silently stops or does nothing)", Refused)
-DATA_STORE_KEY = Known("#12", "a data store is refused under the key 'definition', not its element", Refused)
-EMPTY_SCRIPT = Known("#11", "a script task with no body is accepted", Refused)
-NOT_PYTHON = Known("#11", "a script task whose scriptFormat is not Python is accepted", Refused)
-LANE_INHERITED = Known("#6", "a user task inside a sub-process that sits in a lane is refused "
-                             "(USER_TASK_WITHOUT_LANE) although the library gives it the sub-process's lane", Refused)
+from tests.conformance.scenario import Scenario, complete
 
 
 def _transaction(d):
@@ -227,15 +218,15 @@ def scenarios() -> list[Scenario]:
         Scenario("cf_transaction_cancel", "transaction sub-process with cancel", _transaction,
                  [complete("t_pay", {"paid": False})]),
         Scenario("cf_compensation", "compensation boundary event", _compensation,
-                 [complete("decide", {"cancel": True})], refused=""),
-        Scenario("cf_compensation_throw", "compensation throw event", _compensation_throw, refused="",
-                 known=ACCEPTED_CANNOT_RUN),
-        Scenario("cf_link_events", "link events", _links(False), refused="", known=ACCEPTED_CANNOT_RUN),
-        Scenario("cf_link_events_two", "link events", _links(True), refused="", known=ACCEPTED_CANNOT_RUN),
+                 [complete("decide", {"cancel": True})], refused="COMPENSATION_UNSUPPORTED"),
+        Scenario("cf_compensation_throw", "compensation throw event", _compensation_throw,
+                 refused="COMPENSATION_UNSUPPORTED"),
+        Scenario("cf_link_events", "link events", _links(False), refused="LINK_EVENT_UNSUPPORTED"),
+        Scenario("cf_link_events_two", "link events", _links(True), refused="LINK_EVENT_UNSUPPORTED"),
         Scenario("cf_data_object", "data objects", _data_object(False), [complete("look", {"note": "n"})]),
         Scenario("cf_data_object_parallel", "data objects shared by parallel branches", _data_object(True),
                  [complete("side", {"note": "n"})]),
-        Scenario("cf_data_store", "data stores", _data_store, refused="", known=DATA_STORE_KEY),
+        Scenario("cf_data_store", "data stores", _data_store, refused="DATA_STORE_UNSUPPORTED"),
         Scenario("cf_manual_task", "manual task", _task_kinds("manualTask"), [complete("act")]),
         Scenario("cf_plain_task", "task (no type)", _task_kinds("task"), [complete("act")]),
         Scenario("cf_pre_post_scripts", "user task pre- and post-scripts", _pre_post, [complete("fill", {"extra": 1})]),
@@ -245,12 +236,12 @@ def scenarios() -> list[Scenario]:
         Scenario("cf_script_error", "script raising an error (case in error)", _script_error,
                  [complete("enter", {"divisor": 0})]),
         Scenario("cf_uncaught_error_end", "error end event with no catch", _uncaught_error),
-        Scenario("cf_empty_script", "script task with no body", _script_body(""), refused="", known=EMPTY_SCRIPT),
+        Scenario("cf_empty_script", "script task with no body", _script_body(""), refused="SCRIPT_EMPTY"),
         Scenario("cf_script_not_python", "script task in another language", _script_body("x = 1", "javascript"),
-                 refused="", known=NOT_PYTHON),
+                 refused="SCRIPT_NOT_PYTHON"),
         Scenario("cf_unknown_function", "script calling an unknown function", _unknown_call, refused="UNKNOWN_FUNCTION"),
         Scenario("cf_user_task_without_form", "user task without a form", _no_form, refused="USER_TASK_WITHOUT_FORM"),
         Scenario("cf_lane_not_a_role", "lane that is not a role", _bad_lane, refused="LANE_NOT_A_ROLE"),
         Scenario("cf_lane_from_sub_process", "user task inheriting its sub-process's lane", _lane_on_sub_only,
-                 [complete("s_check", {"ok": True})], known=LANE_INHERITED),
+                 [complete("s_check", {"ok": True})]),
     ]

@@ -18,6 +18,7 @@ class Known:
     item: str
     what: str
     raises: type | tuple = AssertionError
+    library_bug: bool = False     # a documented divergence: SpiffWorkflow alone is the one that is wrong
 
 
 @dataclass
@@ -30,6 +31,7 @@ class Scenario:
     refused: str | None = None    # Tramite refuses it at deploy with this code, naming an element
     allow_error: bool = False     # Tramite may stop it in `error` naming the element (a budget)
     known: Known | None = None
+    note: str = ""                # why, when the verdict alone would surprise (a refusal by decision)
 
     def diagram(self) -> Diagram:
         diagram = Diagram(self.key)
