@@ -40,7 +40,7 @@ def describe(files: dict[str, str]) -> dict:
     """Processes, elements, lanes, scripts, conditions, timers, messages, signals and data stores
     of the BPMN files."""
     out = {"processes": {}, "elements": {}, "scripts": [], "messages": set(), "signals": set(),
-           "data_stores": [], "flows": 0, "outgoing": {}}
+           "data_stores": [], "flows": 0, "outgoing": {}, "top_flows": {}}
     for filename, content in sorted(files.items()):
         if not filename.endswith(".bpmn"):
             continue
@@ -77,7 +77,7 @@ class _Scope:
         self.pid, self.filename, self.lane_of, self.signal_names = pid, filename, lane_of, signal_names
 
 
-def _walk(parent, scope: _Scope, inherited_lane, out) -> None:
+def _walk(parent, scope: _Scope, inherited_lane, out, top: bool = True) -> None:
     """Flow nodes and flows of a process or sub-process. A node inside a sub-process takes the
     sub-process's lane (the library does, and bpmn-js draws it so); one in no lane keeps its own."""
     for node in parent:
@@ -88,11 +88,13 @@ def _walk(parent, scope: _Scope, inherited_lane, out) -> None:
             lane = inherited_lane if inherited_lane is not None else scope.lane_of.get(node.get("id"))
             _collect_node(node, kind, scope, lane, out)
             if kind in CONTAINERS:
-                _walk(node, scope, lane, out)
+                _walk(node, scope, lane, out, top=False)
         elif kind == "sequenceFlow":
             out["flows"] += 1
             source = node.get("sourceRef")
             out["outgoing"][source] = out["outgoing"].get(source, 0) + 1
+            if top:  # a process's own flows: whether it can end without a call (call_graph)
+                out["top_flows"].setdefault(scope.pid, []).append((source, node.get("targetRef")))
             cond = node.find("bpmn:conditionExpression", NS)
             if cond is not None and _text(cond):
                 out["scripts"].append({"element_id": node.get("id"), "kind": "condition",

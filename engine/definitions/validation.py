@@ -63,7 +63,7 @@ def validate(files: dict[str, str], key: str, *, roles: set[str], script_problem
             code, _, detail = problem.partition(": ")
             fail(script["element_id"], f"{code} ({script['kind']}): {detail}")
 
-    children, child_files = _called(elements, processes, deployed_files, fail)
+    children, child_files = _called(elements, processes, deployed_files, fail, info["top_flows"])
     process_scope.refuse_out_of_scope(key, info, script_problems, fail)
     if errors:
         raise BadRequest(f"cannot deploy {key}: {len(errors)} element(s) at fault", errors)
@@ -72,11 +72,12 @@ def validate(files: dict[str, str], key: str, *, roles: set[str], script_problem
     return _summary(key, info, children)
 
 
-def _called(elements: dict, processes: dict, deployed_files, fail) -> tuple[dict, dict]:
+def _called(elements: dict, processes: dict, deployed_files, fail, flows: dict) -> tuple[dict, dict]:
     """The deployed processes the upload calls, pinned by id, and every file their chains need;
     refuses a call to nothing and a chain that comes back to its caller (CALL_CYCLE)."""
     children, chain_files = {}, {}
     edges = call_graph.calls_of(elements)
+    flows, known = dict(flows), dict(elements)
     pending = [(e["id"], e["called_element"]) for e in elements.values()
                if e["type"] == "callActivity" and e.get("called_element") and e["called_element"] not in processes]
     seen = set(processes)
@@ -94,11 +95,15 @@ def _called(elements: dict, processes: dict, deployed_files, fail) -> tuple[dict
             children[called] = deployed[0]
         chain_files.update({f"{called}/{n}": c for n, c in deployed[1].items()})
         chain = describe({n: c for n, c in deployed[1].items() if n.endswith(".bpmn")})
+        flows.update(chain["top_flows"])
+        known.update(chain["elements"])
         for process, calls in call_graph.calls_of(chain["elements"]).items():
             edges.setdefault(process, []).extend(calls)
             pending.extend((called, target) for _call, target in calls)
     for call_id, chain in call_graph.cycles(processes, edges).items():
-        fail(call_id, f"CALL_CYCLE: {chain}: a process may not call itself, directly or through others")
+        if not call_graph.can_stop(chain, edges, flows, known):
+            fail(call_id, f"CALL_CYCLE: {' → '.join(chain)}: no process of the chain can end without "
+                          "calling the next again, so the calls never stop")
     return children, chain_files
 
 

@@ -18,8 +18,8 @@ def refused(api, key, files):
 def test_a_call_activity_calling_its_own_process_is_refused(api):
     xml = around("test_self", b.call("again", "test_self"), ids=["again"])
     errors = refused(api, "test_self", {"self.bpmn": xml})
-    assert errors["again"] == ["CALL_CYCLE: test_self → test_self: a process may not call itself, "
-                               "directly or through others"]
+    assert errors["again"] == ["CALL_CYCLE: test_self → test_self: no process of the chain can end "
+                               "without calling the next again, so the calls never stop"]
 
 
 def test_a_chain_of_uploaded_processes_back_to_the_first_is_refused(api):

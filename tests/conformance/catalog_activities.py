@@ -172,11 +172,8 @@ def scenarios() -> list[Scenario]:
         Scenario("cf_call_user_in_child", "call activity", _call(2, user_in_child=True),
                  [complete("cf_call_user_in_child_grand1_ask", {"answer": "yes"})]),
         Scenario("cf_call_parallel", "call activity", _call(1, parallel=True)),
-        # Refused by decision: deploy refuses every call cycle, bounded or not, since a stop condition
-        # (here `depth < 3`) cannot be told apart statically from one that never holds; the run time
-        # bounds the call depth as well. SpiffWorkflow alone runs this one to depth 3.
+        # Accepted: the gateway can stop the recursion (`depth < 3`), so deploy lets it through and
+        # the run time bounds the call depth of one command.
         Scenario("cf_call_recursive", "call activity (recursive, with a stop condition)", _recursive,
-                 variables={"depth": 0, "visits": []}, refused="CALL_CYCLE",
-                 note="every call cycle is refused, as bounded and unbounded recursion cannot be told "
-                      "apart statically (the run time also bounds call depth)"),
+                 variables={"depth": 0, "visits": []}),
     ]
