@@ -44,8 +44,10 @@ def test_schemathesis_finds_no_server_error_and_no_answer_off_its_schema(install
            # fuzzer, not of the server; CPython issue 106905). The server still runs 2 workers.
            "--workers", "1",
            "--continue-on-failure", "--request-timeout", "30",
-           # Logging out would revoke the token the rest of the run needs.
-           "--exclude-path", "/api/v1/auth/logout"]
+           # Logging out, or a new password for the caller (which ends its sessions and tokens, by
+           # design), would revoke the token the rest of the run needs.
+           "--exclude-path", "/api/v1/auth/logout",
+           "--exclude-path", "/api/v1/users/{username}/password"]
     run = subprocess.run(cmd, cwd=tmp_path, capture_output=True, encoding="utf-8", errors="replace",
                          timeout=RUN_SECONDS, stdin=subprocess.DEVNULL,
                          env={"NO_COLOR": "1", "PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin",
@@ -55,6 +57,7 @@ def test_schemathesis_finds_no_server_error_and_no_answer_off_its_schema(install
     generated = re.search(r"(\d+) generated, (\d+) passed", report)
     assert generated, report[-3000:]
     assert int(generated.group(1)) >= 1000, report[-3000:]  # a real run, not a handful of examples
-    assert re.search(r"Tested: 4\d", report), report[-3000:]
+    tested = re.search(r"Tested: (\d+)", report)
+    assert tested and int(tested.group(1)) >= 50, report[-3000:]  # every operation but the excluded
     assert server.server_errors() == []
     print(f"\nschemathesis: {generated.group(0)}")
