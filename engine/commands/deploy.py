@@ -5,6 +5,7 @@ import hashlib
 import json
 
 from engine.identity import accounts
+from engine.identity.actor import BUILTIN_ROLES
 from engine.definitions import form_files, repository
 from engine.definitions.validation import validate
 from engine.errors import BadRequest
@@ -54,8 +55,8 @@ def deploy(ctx, key: str, files: dict[str, bytes | str], *, seed: bool = False) 
         child = repository.latest(session, child_key)
         return None if child is None else (child.id, child.files)
 
-    summary = validate(texts, key, roles=accounts.role_ids(session), script_problems=ctx.scripts.problems,
-                       deployed_files=deployed_files)
+    summary = validate(texts, key, roles=accounts.role_ids(session), builtin_roles=BUILTIN_ROLES,
+                       script_problems=ctx.scripts.problems, deployed_files=deployed_files)
     definition = ProcessDefinition(
         key=key, version=repository.next_version(session, key), name=summary["process"]["name"],
         hash=digest, files=texts, summary=summary, deployed_by=ctx.actor.username, deployed_at=ctx.now)

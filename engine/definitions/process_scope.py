@@ -8,17 +8,14 @@ procedure (`HelperFamily`): the scripting layer answers which calls a key may no
 """
 from __future__ import annotations
 
-# engine.identity.actor.BUILTIN_ROLES: definitions may not import identity (sibling layers);
-# tests/unit/definitions/test_process_scope.py keeps the two lists equal.
-BUILT_IN_ROLES = ("admin", "process_owner", "supervisor")
 
-
-def refuse_out_of_scope(key: str, info: dict, script_problems, fail) -> None:
-    """`fail(element id, "CODE: detail")` for every built-in role used as a lane and every helper the
-    process `key` may not call (`script_problems(source, mode, process_key=key)`)."""
+def refuse_out_of_scope(key: str, info: dict, builtin_roles, script_problems, fail) -> None:
+    """`fail(element id, "CODE: detail")` for every built-in role (`builtin_roles`, the identity's own
+    list, passed in by the deploy command) used as a lane and every helper the process `key` may not
+    call (`script_problems(source, mode, process_key=key)`)."""
     refusals = [(lane["id"], f"LANE_BUILTIN_ROLE: lane {lane['name']!r} is a built-in role; a lane names the "
                              "staff role that does its tasks")
-                for proc in info["processes"].values() for lane in proc["lanes"] if lane["name"] in BUILT_IN_ROLES]
+                for proc in info["processes"].values() for lane in proc["lanes"] if lane["name"] in builtin_roles]
     for script in info["scripts"]:
         for problem in script_problems(script["source"], script["mode"], process_key=key):
             code, _, detail = problem.partition(": ")

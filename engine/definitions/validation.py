@@ -11,10 +11,11 @@ _UNSUPPORTED = (f"UNSUPPORTED_FILE: only .bpmn, .dmn and "
                 f"{form_files.task_names('<task_id>')[0]}/{form_files.UI}")
 
 
-def validate(files: dict[str, str], key: str, *, roles: set[str], script_problems,
+def validate(files: dict[str, str], key: str, *, roles: set[str], builtin_roles, script_problems,
              deployed_files) -> dict:
     """Check an upload; returns the version summary or raises BadRequest with per-element errors.
 
+    `roles` are the known roles, `builtin_roles` the powers over the engine no lane may name;
     `script_problems(source, mode)` lists what the sandbox refuses in one script or expression (the
     deploying engine's whitelist decides); `deployed_files(key)` gives the latest deployed version
     of a called process: (id, files) or None.
@@ -64,7 +65,7 @@ def validate(files: dict[str, str], key: str, *, roles: set[str], script_problem
             fail(script["element_id"], f"{code} ({script['kind']}): {detail}")
 
     children, child_files = _called(elements, processes, deployed_files, fail, info["top_flows"])
-    process_scope.refuse_out_of_scope(key, info, script_problems, fail)
+    process_scope.refuse_out_of_scope(key, info, builtin_roles, script_problems, fail)
     if errors:
         raise BadRequest(f"cannot deploy {key}: {len(errors)} element(s) at fault", errors)
 

@@ -14,7 +14,6 @@ import io
 
 import pytest
 
-from engine.definitions.process_scope import BUILT_IN_ROLES
 from engine.identity.actor import BUILTIN_ROLES
 from engine.procedures import ALL
 from tests.procedures.bid_adjudication.conftest import bid_files
@@ -99,10 +98,6 @@ def test_a_built_in_role_is_refused_as_a_lane(api, role):
     assert answer.status_code == 400
     [problem] = answer.get_json()["errors"][f"Lane_{role}"]
     assert problem.startswith("LANE_BUILTIN_ROLE") and role in problem
-
-
-def test_the_deploy_check_and_the_identity_agree_on_the_built_in_roles():
-    assert set(BUILT_IN_ROLES) == set(BUILTIN_ROLES)
 
 
 def test_a_shared_helper_does_not_open_the_rest_of_its_procedures_helpers(api, monkeypatch, engine):
