@@ -161,3 +161,22 @@ def _sync_timers(ctx, case, timers) -> list[dict]:
     record.workflow_meta = {**(record.workflow_meta or {}), "tramite": {**notes, "timers": len(running)}}
     return sorted(({"name": r["name"], "element_id": r["element_id"], "due_at": r["due_at"]} for r in running),
                   key=lambda d: d["due_at"])
+
+
+def relabel(ctx, case) -> None:
+    """After a migration or a move, the open task and running timer rows of the live tasks name
+    the element each task now stands on (a renamed element, a new lane); ids, assignees and due
+    instants stay."""
+    conn = ctx.conn
+    for wf in (case.workflow, *case.workflow.subprocesses.values()):
+        for task in wf.get_tasks(state=TaskState.READY | TaskState.WAITING, skip_subprocesses=True):
+            spec = task.task_spec
+            element = spec.bpmn_id or spec.name
+            name = spec.bpmn_name or element
+            conn.execute(update(TASK).where(TASK.c.instance_id == case.instance.id, IS_OPEN,
+                                            TASK.c.spiff_task_id == str(task.id))
+                         .values(element_id=element, name=name, lane=spec.lane))
+            conn.execute(update(TIMER).where(TIMER.c.instance_id == case.instance.id,
+                                             TIMER.c.spiff_task_id == str(task.id),
+                                             TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False))
+                         .values(element_id=element, name=name))

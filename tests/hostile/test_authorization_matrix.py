@@ -217,6 +217,12 @@ MATRIX: list[Row] = [
              {"payload": {}}), variant="not waiting"),
     Row("POST", "/api/v1/signals/<string:name>", only(200, "supervisor"),
         post(lambda w: "/api/v1/signals/nobody_waits", {"payload": {}})),
+    # Running cases repaired: owners migrate (from 1 to 1 is refused after the role check), supervisors move.
+    Row("POST", "/api/v1/processes/<string:key>/migrations", only(422, "owner", "admin"),
+        post(lambda w: "/api/v1/processes/test_matrix/migrations", {"from_version": 1, "to_version": 1})),
+    Row("POST", f"{I}/move", only(200, "supervisor"),
+        post(lambda w: f"/api/v1/instances/{w.new_case()['id']}/move",
+             {"from_element": "handle", "to_element": "handle", "reason": "reabrir"})),
     Row("POST", f"{I}/cancel", only(200, "supervisor"),
         post(lambda w: f"/api/v1/instances/{w.new_case()['id']}/cancel", {"reason": "duplicado"})),
     Row("POST", f"{I}/retry", only(200, "supervisor"),  # the script still fails: 200 with the case in error
