@@ -21,6 +21,7 @@ EVENTS = {
     "message_refused": _l("Mensaje rechazado por una regla"), "timer_fired": _l("Plazo vencido"),
     "decision": _l("Decisión"), "error": _l("Error"), "notification": _l("Notificación"),
     "notification_sent": _l("Notificación enviada"),
+    "case_migrated": _l("Caso migrado a otra versión"), "case_moved": _l("Caso movido a otro paso"),
 }
 
 # The notifications outbox (the engine's notifications): how a notice travels and where it is.

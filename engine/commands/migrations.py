@@ -86,7 +86,8 @@ def _form_problems(case: Case, target, moving: migration.Plan) -> list[str]:
 
 
 def migrate_case(ctx, key: str, instance_id: int, from_version: int, to_version: int,
-                 mapping: dict | None = None, dry_run: bool = False, reason: str | None = None) -> dict:
+                 mapping: dict | None = None, dry_run: bool = False, reason: str | None = None,
+                 diffs: dict | None = None) -> dict:
     """One case: `{"id", "migrated": bool, "reason"?}`. A dry run rolls back (raises `_DryRun`)."""
     access.require_process_owner(ctx.actor, "migrate running cases")
     mapping = _check_mapping(mapping)
@@ -104,7 +105,7 @@ def migrate_case(ctx, key: str, instance_id: int, from_version: int, to_version:
         return {"id": instance_id, "migrated": False,
                 "reason": f"El caso {record.case_number} está cerrado ({record.status})."}
     spec, subprocess_specs = repository.specs_for(ctx.versions, ctx.conn, target)
-    moving = migration.plan(case.workflow, spec, subprocess_specs, mapping, str(to_version))
+    moving = migration.plan(case.workflow, spec, subprocess_specs, mapping, str(to_version), diffs)
     blocked = moving.blocked + _form_problems(case, target, moving)
     if blocked:
         return {"id": instance_id, "migrated": False, "reason": " ".join(blocked)}
@@ -132,10 +133,11 @@ def migrate_cases(engine, actor, key: str, from_version: int, to_version: int, i
     """`{"migrated": [ids], "blocked": [{"id", "reason"}]}` (with `dry_run`, what a run would do)."""
     ids = engine.execute(check_migration, actor, key, from_version, to_version, instance_ids, mapping)
     migrated, blocked = [], []
+    diffs: dict = {}  # the versions' spec diff, computed once for the whole run
     for done, instance_id in enumerate(ids, start=1):
         try:
             result = engine.execute(migrate_case, actor, key, instance_id, from_version, to_version,
-                                    mapping, dry_run, reason)
+                                    mapping, dry_run, reason, diffs)
         except _DryRun as preview:
             result = preview.answer
         except EngineError as exc:

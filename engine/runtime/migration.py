@@ -60,8 +60,20 @@ def _kind(spec) -> tuple:
     return type(spec).__name__, type(definition).__name__ if definition is not None else None
 
 
-def _align_workflow(plan: Plan, workflow, new_spec, mapping: dict, version_label: str) -> None:
-    diff = SpecDiff(serializer._SERIALIZER.registry, workflow.spec, new_spec)
+def _spec_diff(old, new, diffs: dict | None):
+    """The library's diff of two specs; a run over many cases of one version computes it once
+    (the specs come from the version cache, so every case holds the same objects)."""
+    if diffs is None:
+        return SpecDiff(serializer._SERIALIZER.registry, old, new)
+    key = (id(old), id(new))
+    if key not in diffs:
+        # The specs are kept with their diff so their ids cannot be reused meanwhile.
+        diffs[key] = (old, new, SpecDiff(serializer._SERIALIZER.registry, old, new))
+    return diffs[key][2]
+
+
+def _align_workflow(plan: Plan, workflow, new_spec, mapping: dict, version_label: str, diffs=None) -> None:
+    diff = _spec_diff(workflow.spec, new_spec, diffs)
     plan.workflows.append((workflow, new_spec))
     for task in workflow.tasks.values():
         old = task.task_spec
@@ -84,11 +96,11 @@ def _align_workflow(plan: Plan, workflow, new_spec, mapping: dict, version_label
 
 
 def plan(workflow, new_spec, new_subprocess_specs: dict, mapping: dict | None = None,
-         version_label: str = "nueva") -> Plan:
+         version_label: str = "nueva", diffs: dict | None = None) -> Plan:
     """What moving `workflow` onto `new_spec` would do; nothing is changed."""
     mapping = mapping or {}
     result = Plan()
-    _align_workflow(result, workflow, new_spec, mapping, version_label)
+    _align_workflow(result, workflow, new_spec, mapping, version_label, diffs)
     for sub in workflow.subprocesses.values():
         name = sub.spec.name
         target = new_spec if name == new_spec.name else new_subprocess_specs.get(name)
@@ -96,7 +108,7 @@ def plan(workflow, new_spec, new_subprocess_specs: dict, mapping: dict | None = 
             if any(t.has_state(_LIVE) for t in sub.tasks.values()):
                 result.blocked.append(f"El subproceso «{name}» en curso no existe en la versión {version_label}.")
             continue
-        _align_workflow(result, sub, target, mapping, version_label)
+        _align_workflow(result, sub, target, mapping, version_label, diffs)
     return result
 
 

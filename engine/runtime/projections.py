@@ -164,19 +164,21 @@ def _sync_timers(ctx, case, timers) -> list[dict]:
 
 
 def relabel(ctx, case) -> None:
-    """After a migration or a move, the open task and running timer rows of the live tasks name
-    the element each task now stands on (a renamed element, a new lane); ids, assignees and due
-    instants stay."""
-    conn = ctx.conn
-    for wf in (case.workflow, *case.workflow.subprocesses.values()):
-        for task in wf.get_tasks(state=TaskState.READY | TaskState.WAITING, skip_subprocesses=True):
-            spec = task.task_spec
-            element = spec.bpmn_id or spec.name
-            name = spec.bpmn_name or element
-            conn.execute(update(TASK).where(TASK.c.instance_id == case.instance.id, IS_OPEN,
-                                            TASK.c.spiff_task_id == str(task.id))
-                         .values(element_id=element, name=name, lane=spec.lane))
-            conn.execute(update(TIMER).where(TIMER.c.instance_id == case.instance.id,
-                                             TIMER.c.spiff_task_id == str(task.id),
-                                             TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False))
-                         .values(element_id=element, name=name))
+    """After a migration, the open task and running timer rows name the element each task now
+    stands on (a renamed element, a new name or lane); ids, assignees and due instants stay. Only
+    rows whose words changed are written."""
+    conn, instance_id = ctx.conn, case.instance.id
+    rows = {r["spiff_task_id"]: r for r in case.open_tasks}
+    for task in case.workflow.get_tasks(state=TaskState.READY, manual=True):
+        row, spec = rows.get(str(task.id)), task.task_spec
+        now = {"element_id": spec.bpmn_id, "name": spec.bpmn_name or spec.bpmn_id, "lane": spec.lane}
+        if row is not None and any(row.get(k) != v for k, v in now.items()):
+            conn.execute(update(TASK).where(TASK.c.id == row["id"]).values(**now))
+            row.update(now)
+    for task_id, (task, _due) in waiting_timers(case).items():
+        spec = task.task_spec
+        element = spec.bpmn_id or spec.name
+        conn.execute(update(TIMER).where(TIMER.c.instance_id == instance_id, TIMER.c.spiff_task_id == task_id,
+                                         TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False),
+                                         (TIMER.c.element_id != element) | (TIMER.c.name != (spec.bpmn_name or element)))
+                     .values(element_id=element, name=spec.bpmn_name or element))

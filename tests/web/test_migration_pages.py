@@ -47,3 +47,19 @@ def test_a_batch_from_the_page_runs_and_bad_mappings_are_refused(web, web_case):
         "from": "1", "to": "2", "action": "summary", "summary_migrated": str(web_case["id"]),
         "summary_blocked": "[]"}, expect=200).get_data(as_text=True)
     assert "migrados: 1" in text_of(summary)
+
+
+def test_a_supervisor_moves_a_case_from_its_page_and_a_refusal_says_why(web, web_case):
+    boss = web("boss")
+    page = boss.get(f"/web/cases/{web_case['id']}")
+    assert "Mover el caso a otro paso" in page and 'name="from_element"' in page
+    web("clerk").post(f"/web/cases/{web_case['id']}/move", {"from_element": "evaluate", "to_element": "evaluate",
+                                                          "reason": "x"}, expect=403)
+    boss.post(f"/web/cases/{web_case['id']}/move", {"from_element": "evaluate", "to_element": "start",
+                                                   "reason": "x"})
+    refused = boss.get(f"/web/cases/{web_case['id']}")
+    assert "evento de inicio o de borde" in refused
+    boss.post(f"/web/cases/{web_case['id']}/move", {"from_element": "evaluate", "to_element": "evaluate",
+                                                   "reason": "Reabrir la evaluación"})
+    moved = text_of(boss.get(f"/web/cases/{web_case['id']}"))
+    assert "Caso movido" in moved and "Reabrir la evaluación" in moved

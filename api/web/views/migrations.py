@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 
-from flask import abort, jsonify, render_template, request
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from engine.commands.migrations import migrate_cases
+from engine.commands.moves import move_case
 from engine.errors import EngineError
 from engine.kernel import access
 from engine.queries import migrations as queries
@@ -19,7 +20,7 @@ from engine.queries import migrations as queries
 from api.errors import http_status
 from api.web.blueprint import bp
 from api.web.session import allowed, engine, web_actor
-from api.web.views.common import read
+from api.web.views.common import read, run
 
 MAX_BATCH = 200
 
@@ -111,3 +112,21 @@ def migrate_batch(key):
     except EngineError as exc:
         return jsonify({"message": exc.message, "errors": exc.errors}), http_status(exc)[0]
     return jsonify(_with_numbers(result))
+
+
+@bp.route("/cases/<int:instance_id>/move", methods=["POST"])
+@allowed(access.sees_all_cases)
+def move(instance_id):
+    """The case page's move form (supervisors)."""
+    source, target = request.form.get("from_element", ""), request.form.get("to_element", "")
+    reason = request.form.get("reason", "").strip()
+    if not reason:
+        flash(_("Escriba el motivo del cambio."), "error")
+        return redirect(url_for("web.case", instance_id=instance_id))
+    _result, refusal = run(move_case, instance_id, source, target, reason)
+    if refusal:
+        reasons = [m for key, messages in (refusal.errors or {}).items() if key != "rule" for m in messages]
+        flash(" ".join(reasons) or refusal.message, "error")
+    else:
+        flash(_("Caso movido al paso «%(to)s».", to=target), "success")
+    return redirect(url_for("web.case", instance_id=instance_id))
