@@ -16,7 +16,9 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
 MAX_SOURCE = 20_000
-_ENV = ImmutableSandboxedEnvironment(autoescape=True, undefined=ChainableUndefined)
+# A method reached by name (`{{ note.upper }}`) prints as nothing, not as its repr.
+_ENV = ImmutableSandboxedEnvironment(autoescape=True, undefined=ChainableUndefined,
+                                     finalize=lambda value: "" if callable(value) else value)
 _ENV.globals.clear()  # no lipsum, cycler, range...: the case's variables are all a text can name
 _FILTERS = {"default", "d", "upper", "lower", "capitalize", "title", "trim", "join", "length", "first", "last"}
 _NODES = (nodes.Template, nodes.Output, nodes.TemplateData, nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Const,
