@@ -4,21 +4,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from tests.procedures.farmer_registry.conftest import ADMISSION, MEMBERSHIP, FARMER_USERS, Farmers, farmer_files
 from tests.support import bpmn as b
-from tests.support.scenario import create_staff
 from tests.web.conftest import text_of
-
-
-@pytest.fixture
-def far(api, engine):
-    create_staff(engine, FARMER_USERS)
-    files = farmer_files()
-    api.deploy(MEMBERSHIP, files)
-    api.deploy(ADMISSION, files)
-    return Farmers(api, engine)
+from tests.web.farmer_fixture import far  # noqa: F401  (the fixture)
 
 
 def _at_the_board(far):
