@@ -8,6 +8,7 @@ from engine.commands import tasks as task_commands
 from engine.commands.cases import start_case
 from engine.kernel import access
 from engine.queries import case_files, cases as queries, processes
+from engine.queries.drafts import own_draft
 
 from api.web import case_context, formkit, instructions, task_answers
 from api.web.blueprint import bp
@@ -63,8 +64,9 @@ def _render_task(task_id, data=None, refusal: Refusal | None = None, status=200)
     task, definition, history, editable = page["task"], page["definition"], page["history"], page["editable"]
     schema, ui = task["form"]["schema"], task["form"]["ui"]
     errors = refusal.errors if refusal else {}
-    # The engine's prefill: never another task's answer (engine/queries/answers.py).
-    value = data if data is not None else task["data"]["prefill"]
+    # What this person left half-done comes back; else the engine's prefill, never another task's answer.
+    draft = read(own_draft, web_actor(), task_id) if editable and data is None else None
+    value = data if data is not None else (draft["data"] if draft else task["data"]["prefill"])
     tree = formkit.build(schema, ui, value, errors, readonly=not editable)
     catalogue = case_context.form_catalogue(definition.files)
     names = {e["id"]: e["name"] for e in definition.summary.get("elements", [])}
@@ -73,7 +75,7 @@ def _render_task(task_id, data=None, refusal: Refusal | None = None, status=200)
     return render_template(
         "web/task.html", task=task, tree=tree, refusal=refusal, editable=editable, now=engine().now(),
         unplaced=formkit.unplaced_errors(tree, errors), error_fields=formkit.fields_with_errors(tree),
-        answered=task_answers.shown(definition.files, earlier),
+        answered=task_answers.shown(definition.files, earlier), draft=draft,
         instructions=instructions.render(task.get("instructions") or "", {
             "answers": {a["element_id"]: a["data"] for a in earlier}, **variables}),
         facts=case_context.key_facts(task_answers.without_answers(variables, earlier), catalogue), documents=case_context.documents(variables, catalogue),
