@@ -59,6 +59,7 @@
     if (!text(id + ".schema.json")) edited[id + ".schema.json"] = schemaArea.value;
     uiArea.value = format(text(id + ".ui.json"));
     renderPreview();
+    window.dispatchEvent(new CustomEvent("tramite:form-opened", { detail: { id: id } }));
   }
 
   var timer = null;
