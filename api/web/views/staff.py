@@ -78,7 +78,8 @@ def _render_task(task_id, data=None, refusal: Refusal | None = None, status=200)
         answered=task_answers.shown(definition.files, earlier), draft=draft,
         instructions=instructions.render(task.get("instructions") or "", {
             "answers": {a["element_id"]: a["data"] for a in earlier}, **variables}),
-        facts=case_context.key_facts(task_answers.without_answers(variables, earlier), catalogue), documents=case_context.documents(variables, catalogue),
+        facts=case_context.key_facts(task_answers.without_answers(variables, earlier), catalogue),
+        documents=case_context.documents(variables, catalogue),
         tables=case_context.record_lists(variables, catalogue),
         decisions=case_context.decisions(history, names), process_name=definition.name,
         roles=role_labels()), status
