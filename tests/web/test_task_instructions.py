@@ -58,3 +58,19 @@ def test_a_template_that_could_run_long_is_shown_as_written(api, web):
 def test_variables_with_markdown_or_html_stay_text(api, web):
     html, _ = _instructions_of(api, web, "Nota: {{ note }} {{ note.upper }}", {"note": "<script>alert(1)</script>"})
     assert "<script" not in html and "&lt;script&gt;" in html and "built-in" not in html
+
+
+def test_instructions_may_quote_an_earlier_tasks_answer(api, web):
+    second = ('<bpmn:userTask id="second" name="Segunda"><bpmn:extensionElements><spiffworkflow:instructionsForEndUser>'
+              'El primero dijo: *{{ answers.first.comment }}*</spiffworkflow:instructionsForEndUser>'
+              '</bpmn:extensionElements></bpmn:userTask>')
+    xml = b.diagram("quoting", lanes={"test_clerk": ["start", "first", "second", "end"]},
+                    nodes=[b.start(), b.user("first", "Primera"), second, b.end()],
+                    flows=b.chain("start", "first", "second", "end"))
+    comment = b.form({"comment": {"type": "string"}})
+    api.deploy("quoting", {"quoting.bpmn": xml, "first.schema.json": comment, "second.schema.json": comment})
+    case = api.post("/api/v1/processes/quoting/instances", "clerk", {"variables": {}}, expect=201)
+    first = api.open_task(case, "first")
+    case = api.post(f"/api/v1/tasks/{first['id']}/complete", "clerk", {"data": {"comment": "todo en orden"}})["instance"]
+    page = web("clerk").get(f"/web/tasks/{api.open_task(case, 'second')['id']}")
+    assert "El primero dijo: <em>todo en orden</em>" in page
