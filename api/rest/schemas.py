@@ -120,7 +120,10 @@ class TaskSchema(_CaseKeys):
 
 class TaskDetailSchema(TaskSchema):
     form = fields.Dict()
-    data = fields.Dict()
+    data = fields.Dict(metadata={"description": "`case`: the case's variables; `submitted`: what a completed task was "
+                                                "given; `prefill`: what its form starts with (never another task's "
+                                                "answer); `answers`: each earlier completion's own answers and author"})
+    instructions = fields.String(metadata={"description": "the diagram's instructions for this task (Markdown)"})
 
 
 class DeadlineSchema(Schema):

@@ -39,19 +39,27 @@ def form_catalogue(files: dict[str, str]) -> dict[str, formkit.Field]:
             ui = json.loads(files[ui_name]) if ui_name in files else {}
         except ValueError:
             continue
-
-        def walk(field: formkit.Field):
-            if field.path:
-                generic = re.sub(r"__I\d+__", "*", field.path)
-                known = out.get(generic)
-                if known is None or (not _titled(known) and _titled(field)):
-                    out[generic] = field
-            for child in field.children:
-                walk(child)
-            if field.template is not None:
-                walk(field.template)
-        walk(formkit.build(schema, ui))
+        _walk(formkit.build(schema, ui), out)
     return out
+
+
+def form_fields(schema: dict, ui: dict) -> dict[str, formkit.Field]:
+    """{generic path: field} of one form: its answers read with its own labels."""
+    out: dict[str, formkit.Field] = {}
+    _walk(formkit.build(schema or {}, ui or {}), out)
+    return out
+
+
+def _walk(field: formkit.Field, out: dict) -> None:
+    if field.path:
+        generic = re.sub(r"__I\d+__", "*", field.path)
+        known = out.get(generic)
+        if known is None or (not _titled(known) and _titled(field)):
+            out[generic] = field
+    for child in field.children:
+        _walk(child, out)
+    if field.template is not None:
+        _walk(field.template, out)
 
 
 def _titled(field: formkit.Field) -> bool:

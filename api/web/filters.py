@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from engine.rules.money import money as exact_money
 
-from api.web import i18n
+from api.web import deadlines, i18n
 
 
 def pretty_json(value) -> str:
@@ -45,4 +45,5 @@ def install(app: Flask) -> None:
     app.jinja_env.filters.update(
         instant=i18n.instant, day=i18n.day, pretty_json=pretty_json, plain=plain, money=money,
         days_left=i18n.days_left_text)
+    app.jinja_env.filters.update(last_day=deadlines.last_day, days_to_act=deadlines.days_to_act)
     app.jinja_env.globals.update(due_status=i18n.due_status, days_left_number=i18n.days_left)

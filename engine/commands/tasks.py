@@ -4,7 +4,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from SpiffWorkflow.util.task import TaskState
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, delete, select, update
 
 from engine.identity import accounts
 from engine.definitions import form_files, forms
@@ -16,6 +16,7 @@ from engine.runtime import records
 from engine.runtime.case import Case
 from engine.rules.calendar import local_date
 from engine.rules.facts import Facts
+from engine.persistence.models import TaskDraft
 from engine.persistence.tables import INSTANCE, TASK, TASK_COLUMNS
 
 
@@ -28,6 +29,7 @@ _OPEN_TASK_AND_CASE = (select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.
                               *records.labelled_columns("case_"))
                        .select_from(TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id))
                        .where(TASK.c.id == bindparam("task_id")).with_for_update(of=[TASK, INSTANCE]))
+_DROP_DRAFTS = delete(TaskDraft.__table__).where(TaskDraft.__table__.c.task_id == bindparam("task_id"))
 _SET_ASSIGNEE = update(TASK).where(TASK.c.id == bindparam("p_id")).values(assignee=bindparam("p_assignee"))
 _SET_COMPLETED = update(TASK).where(TASK.c.id == bindparam("p_id")).values(
     **{c: bindparam(f"p_{c}") for c in ("assignee", "state", "completed_at", "completed_by", "data")})
@@ -125,6 +127,7 @@ def complete(ctx, task_id: int, data: dict) -> dict:
     _set(ctx, row, assignee=row.assignee or ctx.actor.username, state="completed", completed_at=ctx.now,
          completed_by=ctx.actor.username, data=views.jsonable(data))
     case.completed_here += 1
+    ctx.conn.execute(_DROP_DRAFTS, {"task_id": row.id})  # a completed task's drafts are no one's work now
     ctx.audit("task_completed", instance_id=row.instance_id, task_id=row.id,
               element_id=row.element_id, data=data)
     case.run_user_task(spiff_task, data)

@@ -11,7 +11,7 @@ from engine.definitions.parsing import BPMN
 from engine.definitions.xml_safety import parse_xml
 from engine.identity.actor import Actor
 from engine.kernel import access
-from engine.queries import dashboard, shapes
+from engine.queries import answers, dashboard, shapes
 from engine.queries.cases import get_instance, get_task
 from engine.persistence.tables import INSTANCE
 from engine.registries import notifications
@@ -62,6 +62,7 @@ def case_file(session: Session, versions, actor: Actor, instance_id: int) -> dic
             "activity": shapes.activity(session, record), "definition": definition,
             "messages": waiting_messages(record, definition),
             "parent_id": record.parent_instance_id, "assignable": assignable,
+            "answers": answers.of_case(session.connection(), instance_id),
             "notifications": notifications.of_case(session.connection(), instance_id)}
 
 

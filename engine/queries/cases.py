@@ -5,7 +5,7 @@ from sqlalchemy import and_, bindparam, exists, func, or_, select, true, union_a
 from sqlalchemy.orm import Session
 
 from engine.definitions import form_files
-from engine.queries import dashboard, shapes as views
+from engine.queries import answers, dashboard, shapes as views, task_guidance
 from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.definitions.repository import info
@@ -210,13 +210,20 @@ def get_task(session: Session, versions, actor: Actor, task_id: int) -> dict:
     out = views.task(dict(row._mapping), row.case_number, row.process_key)
     form = form_files.task_form(definition.files, row.element_id)
     out["form"] = {"schema": form.schema or {}, "ui": form.ui or {}}
+    out["instructions"] = task_guidance.instructions(versions, session, definition, row.element_id)
     data = session.execute(select(TASK.c.data).where(TASK.c.id == task_id)).scalar() or {}
     # An open task's row keeps what it sees beyond the merged case data (its own multi-instance
     # item, its sub-process's scope); a completed one what was submitted.
+    earlier = [a for a in answers.of_case(session.connection(), row.instance_id) if a["task_id"] != task_id]
     if row.state == "open":
-        out["data"] = {"case": {**(row.variables or {}), **data}, "submitted": {}}
+        out["data"] = {"case": {**(row.variables or {}), **data}, "submitted": {},
+                       "prefill": answers.prefill(row.element_id, answers.field_names(form.schema or {}),
+                                                  row.variables or {}, data, earlier)}
     else:
-        out["data"] = {"case": row.variables or {}, "submitted": data}
+        earlier = [a for a in earlier if a["at"] and out["completed_at"] and a["at"] <= out["completed_at"]]
+        out["data"] = {"case": row.variables or {}, "submitted": data, "prefill": data}
+    # Who said what before: each earlier completion's own answers (a later task reads, never rewrites).
+    out["data"]["answers"] = earlier
     return out
 
 

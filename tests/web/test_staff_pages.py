@@ -43,7 +43,7 @@ def test_the_inbox_counts_mine_and_available_and_marks_what_is_due(web, web_case
     reviewer = web("reviewer")
     page = text_of(reviewer.get("/web/tasks"))
     assert "Mis tareas 0" in page and "Disponibles para mi rol 1" in page
-    assert "quedan 22 días" in page
+    assert "quedan 21 días" in page  # to the last day to act, the 21st day from today
     task = evaluate_task(web_case)
     reviewer.post(f"/web/tasks/{task['id']}/claim", {"next": "/web/tasks"})
     page = text_of(reviewer.get("/web/tasks"))

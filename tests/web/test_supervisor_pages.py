@@ -59,7 +59,7 @@ def test_the_case_page_has_the_diagram_state_deadlines_history_and_variables(web
     assert activity["evaluate"]["state"] == "active" and activity["timeout"]["state"] == "waiting"
     assert activity["compute"] == {"state": "completed", "count": 1}
     page = text_of(html)
-    assert "Caso iniciado" in page and "Plazos" in page and "quedan 22 días" in page and "Ana Torres" in page
+    assert "Caso iniciado" in page and "Plazos" in page and "quedan 21 días" in page and "Ana Torres" in page
     xml = boss.get(f"/web/cases/{web_case['id']}/diagram.xml")
     assert 'id="evaluate"' in xml
 

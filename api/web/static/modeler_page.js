@@ -59,6 +59,7 @@
     if (!text(id + ".schema.json")) edited[id + ".schema.json"] = schemaArea.value;
     uiArea.value = format(text(id + ".ui.json"));
     renderPreview();
+    window.dispatchEvent(new CustomEvent("tramite:form-opened", { detail: { id: id } }));
   }
 
   var timer = null;
@@ -122,6 +123,33 @@
     statusChanged();
   }
 
+  // After a deploy the page edits the version just made: its number in the header, the
+  // breadcrumbs and the title, and the base of the next deploy.
+  function showVersion(version) {
+    var previous = root.dataset.baseVersion;
+    root.dataset.baseVersion = String(version);
+    document.querySelectorAll("[data-version-label]").forEach(function (node) { node.textContent = "v" + version; });
+    document.title = document.title.replace(new RegExp("\\bv" + previous + "\\b"), "v" + version);
+  }
+
+  // "fit-viewport" uses the whole canvas, the part under the palette too: fit the diagram in the
+  // room to the palette's right instead, at most at full size.
+  function fitBesidePalette() {
+    var canvas = modeler.get("canvas");
+    canvas.zoom("fit-viewport", "auto");
+    var palette = root.querySelector(".djs-palette");
+    var box = canvas.viewbox();
+    if (!palette || !box.inner || !box.inner.width || !box.inner.height) return;
+    var holder = document.getElementById("canvas").getBoundingClientRect();
+    var margin = 24;
+    var left = palette.getBoundingClientRect().right - holder.left + margin;
+    var scale = Math.min((box.outer.width - left - margin) / box.inner.width,
+                         (box.outer.height - 2 * margin) / box.inner.height, 1);
+    if (!(scale > 0)) return;
+    canvas.viewbox({ x: box.inner.x - left / scale, y: box.inner.y - margin / scale,
+                     width: box.outer.width / scale, height: box.outer.height / scale });
+  }
+
   document.getElementById("deploy-button").addEventListener("click", function () {
     var button = this;
     button.disabled = true;
@@ -142,6 +170,8 @@
         status.innerHTML = "<p>" + escapeHtml((template || "").replace("%(version)s", answer.body.version)) +
           " <a href=\"" + answer.body.processes_url + "\">" + escapeHtml(labels.open || "") + "</a></p>";
         status.dataset.version = answer.body.version;
+        showVersion(answer.body.version);
+        if (answer.body.edit_url && window.history.replaceState) window.history.replaceState(null, "", answer.body.edit_url);
         statusChanged();
       })
       .catch(function (e) { status.className = "deploy-status alert alert-error"; status.textContent = String(e); })
@@ -152,7 +182,7 @@
     .then(window.TramiteDiagram.prepare)
     .then(function (xml) { return modeler.importXML(xml); })
     .then(function () {
-      modeler.get("canvas").zoom("fit-viewport", "auto");
+      fitBesidePalette();
       refreshTasks();
       var refresh = null;
       modeler.on("elements.changed", function () { clearTimeout(refresh); refresh = setTimeout(refreshTasks, 300); });

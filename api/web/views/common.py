@@ -10,7 +10,7 @@ from engine.errors import Conflict, EngineError, Forbidden, NotFound, Validation
 from engine.rules.decision import RuleViolation
 
 from api.errors import http_status
-from api.web import formkit, labels, rule_texts
+from api.web import form_messages, formkit, rule_texts
 from api.web.i18n import selected_language
 from api.web.session import engine, web_actor
 
@@ -65,7 +65,7 @@ def run(command, *args, **kwargs):
     try:
         return engine().execute(command, web_actor(), *args, **kwargs), None
     except ValidationFailed as exc:
-        return None, Refusal(422, _("Revise los campos marcados."), labels.friendly_errors(exc.errors))
+        return None, Refusal(422, _("Revise los campos marcados."), form_messages.friendly_errors(exc.errors))
     except RuleViolation as exc:
         return None, _refusal(http_status(exc)[0], exc, exc.code, exc.rule_ids)
     except Conflict as exc:
@@ -73,7 +73,7 @@ def run(command, *args, **kwargs):
     except (Forbidden, NotFound) as exc:
         return None, Refusal(http_status(exc)[0], exc.message)
     except EngineError as exc:
-        return None, Refusal(http_status(exc)[0], exc.message, labels.friendly_errors(exc.errors))
+        return None, Refusal(http_status(exc)[0], exc.message, form_messages.friendly_errors(exc.errors))
 
 
 def read(query, *args, **kwargs):

@@ -8,8 +8,9 @@ from engine.commands import tasks as task_commands
 from engine.commands.cases import start_case
 from engine.kernel import access
 from engine.queries import case_files, cases as queries, processes
+from engine.queries.drafts import own_draft
 
-from api.web import case_context, formkit
+from api.web import case_context, formkit, instructions, task_answers
 from api.web.blueprint import bp
 from api.web.session import engine, login_required, safe_next, web_actor
 from api.web.views.common import (
@@ -58,27 +59,27 @@ def release(task_id):
     return _back("web.inbox")
 
 
-def _prefill(schema: dict, task: dict) -> dict:
-    if task["data"]["submitted"]:
-        return task["data"]["submitted"]
-    names = formkit._properties(formkit.resolve(schema, schema), schema)
-    return {k: v for k, v in task["data"]["case"].items() if k in names}
-
-
 def _render_task(task_id, data=None, refusal: Refusal | None = None, status=200):
     page = read(case_files.task_file, engine().versions, web_actor(), task_id)
     task, definition, history, editable = page["task"], page["definition"], page["history"], page["editable"]
     schema, ui = task["form"]["schema"], task["form"]["ui"]
     errors = refusal.errors if refusal else {}
-    value = data if data is not None else _prefill(schema, task)
+    # What this person left half-done comes back; else the engine's prefill, never another task's answer.
+    draft = read(own_draft, web_actor(), task_id) if editable and data is None else None
+    value = data if data is not None else (draft["data"] if draft else task["data"]["prefill"])
     tree = formkit.build(schema, ui, value, errors, readonly=not editable)
     catalogue = case_context.form_catalogue(definition.files)
     names = {e["id"]: e["name"] for e in definition.summary.get("elements", [])}
     variables = task["data"]["case"]
+    earlier = task["data"]["answers"]
     return render_template(
         "web/task.html", task=task, tree=tree, refusal=refusal, editable=editable, now=engine().now(),
         unplaced=formkit.unplaced_errors(tree, errors), error_fields=formkit.fields_with_errors(tree),
-        facts=case_context.key_facts(variables, catalogue), documents=case_context.documents(variables, catalogue),
+        answered=task_answers.shown(definition.files, earlier), draft=draft,
+        instructions=instructions.render(task.get("instructions") or "", {
+            "answers": {a["element_id"]: a["data"] for a in earlier}, **variables}),
+        facts=case_context.key_facts(task_answers.without_answers(variables, earlier), catalogue),
+        documents=case_context.documents(variables, catalogue),
         tables=case_context.record_lists(variables, catalogue),
         decisions=case_context.decisions(history, names), process_name=definition.name,
         roles=role_labels()), status

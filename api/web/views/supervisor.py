@@ -10,7 +10,7 @@ from engine.kernel import access
 from engine.queries import case_files, dashboard, cases as queries
 
 from api.headers import uploaded_text
-from api.web import case_context, labels
+from api.web import case_context, labels, task_answers
 from api.web.blueprint import bp
 from api.web.session import allowed, engine, login_required, web_actor
 from api.web.views.common import PER_PAGE, page_number, pages, process_names, read, role_labels, run
@@ -53,8 +53,11 @@ def case(instance_id):
     names = {e["id"]: e["name"] for e in definition.summary.get("elements", [])}
     catalogue = case_context.form_catalogue(definition.files)
     variables = data["case"]["variables"]
-    return render_template("web/case.html", **data, names=names, now=engine().now(),
-                           facts=case_context.key_facts(variables, catalogue),
+    answered = task_answers.shown(definition.files, data["answers"])
+    return render_template("web/case.html", **data, names=names, now=engine().now(), answered=answered,
+                           answered_by_task=task_answers.by_task(answered),
+                           facts=case_context.key_facts(task_answers.without_answers(variables, data["answers"]),
+                                                        catalogue),
                            documents=case_context.documents(variables, catalogue),
                            tables=case_context.record_lists(variables, catalogue),
                            roles=role_labels(), process_name=definition.name)

@@ -5,6 +5,7 @@ from engine.persistence.models.core import (
     ProcessDefinition, ProcessInstance, Role, Task, Timer, User, UserRole, WorkflowTaskState,
 )
 from engine.persistence.models.bids import Bidder, BidderSanction, BidMatter, PurchaseLock
+from engine.persistence.models.drafts import TaskDraft
 from engine.persistence.models.farmers import FarmerRecord
 from engine.persistence.models.identity import AgencyToken, RecoveryCode
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
@@ -13,6 +14,6 @@ from engine.persistence.models.notifications import Notification
 __all__ = [
     "MIGRATION_ONLY_INDEXES", "AgencyToken", "ApiToken", "AuditEvent", "Base", "BigId", "Beneficiary", "Bidder", "BidderSanction",
     "BidMatter", "CaseCounter", "EngineClock", "FarmerRecord", "HardwareStore", "LoginFailure", "Notification",
-    "Parameter", "ProcessDefinition", "ProcessInstance", "PurchaseLock", "RecoveryCode", "Role", "Task", "Timer", "User", "UserRole",
+    "Parameter", "ProcessDefinition", "ProcessInstance", "PurchaseLock", "RecoveryCode", "Role", "Task", "TaskDraft", "Timer", "User", "UserRole",
     "WorkflowTaskState",
 ]
