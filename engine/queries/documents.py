@@ -1,0 +1,37 @@
+"""Reading the case file under the case's visibility rules (403 / 404 exactly as the case page)."""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from engine.errors import NotFound
+from engine.expediente import catalogue, documents, notes
+from engine.identity.actor import Actor
+from engine.persistence.tables import DEFINITION
+from engine.queries.cases import get_instance
+
+
+def case_documents(conn, actor: Actor, instance_id: int) -> list[dict]:
+    get_instance(conn, actor, instance_id)
+    return documents.index(conn, instance_id)
+
+
+def case_notes(conn, actor: Actor, instance_id: int) -> list[dict]:
+    get_instance(conn, actor, instance_id)
+    return notes.notes_of(conn, instance_id)
+
+
+def document_for_download(conn, actor: Actor, document_id: int, sink) -> dict:
+    """Write a document's bytes to `sink` (a binary file) if `actor` may see its case; its shape."""
+    row = documents.load(conn, document_id)
+    get_instance(conn, actor, row.instance_id)
+    for chunk in documents.content_chunks(conn, row):
+        sink.write(chunk)
+    return documents.shape(row._mapping, documents.process_key_of(conn, row.instance_id))
+
+
+def document_types_of(conn, process_key: str) -> list[dict]:
+    """GET /processes/{key}/document-types: 404 for a key neither deployed nor shipped."""
+    found = catalogue.document_types(process_key)
+    if not found and conn.execute(select(DEFINITION.c.id).where(DEFINITION.c.key == process_key).limit(1)).first() is None:
+        raise NotFound(f"there is no process {process_key!r}")
+    return found
