@@ -157,3 +157,23 @@ def raise_upload_limit() -> None:
     itself against the limit again while storing it."""
     if request.method == "POST" and _UPLOAD_PATH.match(request.path):
         request.max_content_length = max_document_bytes() + ENVELOPE_BYTES
+
+
+@blp.route(f"/instances/<{ID}:instance_id>/expediente", methods=["GET"])
+@blp.response(200, description="the certified export: index.pdf, every document, history.json, manifest.json",
+              content_type="application/zip")
+def expediente(instance_id):
+    """The case file as a ZIP whose manifest's hashes match every document and the history."""
+    return export_zip(actor(), instance_id)
+
+
+def export_zip(who, instance_id):
+    sink = tempfile.TemporaryFile()
+    try:
+        case_number = engine().read(queries.expediente, who, instance_id, engine().now(), sink)
+    except BaseException:
+        sink.close()
+        raise
+    sink.seek(0)
+    return send_file(sink, mimetype="application/zip", as_attachment=True,
+                     download_name=f"expediente-{case_number}.zip", max_age=0, conditional=False, etag=False)

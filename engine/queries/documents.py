@@ -4,9 +4,10 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from engine.errors import NotFound
-from engine.expediente import catalogue, documents, notes
+from engine.expediente import catalogue, documents, export, notes
 from engine.identity.actor import Actor
 from engine.persistence.tables import DEFINITION
+from engine.queries import shapes
 from engine.queries.cases import get_instance
 
 
@@ -32,6 +33,17 @@ def document_for_download(conn, actor: Actor, document_id: int, sink) -> dict:
 def document_types_of(conn, process_key: str) -> list[dict]:
     """GET /processes/{key}/document-types: 404 for a key neither deployed nor shipped."""
     found = catalogue.document_types(process_key)
-    if not found and conn.execute(select(DEFINITION.c.id).where(DEFINITION.c.key == process_key).limit(1)).first() is None:
+    if not catalogue.has_own_catalogue(process_key) and conn.execute(select(DEFINITION.c.id).where(DEFINITION.c.key == process_key).limit(1)).first() is None:
         raise NotFound(f"there is no process {process_key!r}")
     return found
+
+
+def expediente(session, actor: Actor, instance_id: int, now, sink) -> str:
+    """Write the certified export of a case `actor` may see to `sink`; returns its case number."""
+    record = get_instance(session, actor, instance_id)
+    conn = session.connection()
+    name = conn.execute(select(DEFINITION.c.name).where(DEFINITION.c.id == record.definition_id)).scalar()
+    case = {"id": record.id, "case_number": record.case_number, "process_key": record.process_key,
+            "process_name": name}
+    export.write_expediente(conn, case, shapes.history(session, instance_id), now, actor.username, sink)
+    return record.case_number

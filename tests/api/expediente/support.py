@@ -60,7 +60,7 @@ def install_catalogue(root: Path) -> Path:
     """A processes folder: the shipped catalogues (roles, parameters) and the test procedure's."""
     folder = root / KEY
     folder.mkdir(parents=True)
-    for name in ("roles.json", "parameters.json"):
+    for name in ("roles.json", "parameters.json", "document_types.json"):
         (root / name).symlink_to(REPO_PROCESSES / name)
     (folder / "document_types.json").write_text(json.dumps(TYPES), encoding="utf-8")
     (folder / "docs.bpmn").write_text(flow()["docs.bpmn"], encoding="utf-8")
