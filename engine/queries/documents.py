@@ -6,6 +6,7 @@ from sqlalchemy import select
 from engine.errors import NotFound
 from engine.expediente import catalogue, documents, export, notes
 from engine.identity.actor import Actor
+from engine.kernel import access
 from engine.persistence.tables import DEFINITION
 from engine.queries import shapes
 from engine.queries.cases import get_instance
@@ -47,3 +48,22 @@ def expediente(session, actor: Actor, instance_id: int, now, sink) -> str:
             "process_name": name}
     export.write_expediente(conn, case, shapes.history(session, instance_id), now, actor.username, sink)
     return record.case_number
+
+
+def case_file(conn, actor: Actor, instance_id: int, task_element: str | None = None) -> dict:
+    """What the case and task pages show of the file: the index, the notes, the types one may upload,
+    whether `actor` may add or void, and (on a task page) {form field: documents of its type}."""
+    record = get_instance(conn, actor, instance_id)
+    summary = conn.execute(select(DEFINITION.c.summary).where(DEFINITION.c.id == record.definition_id)).scalar()
+    lanes = frozenset((summary or {}).get("lanes", []))
+    index = documents.index(conn, instance_id)
+    boxes = {}
+    if task_element:
+        for path, kind in catalogue.checklist_types(record.process_key, task_element).items():
+            boxes[path] = {"type": kind["id"], "label_es": kind["label_es"], "label_en": kind["label_en"],
+                           "documents": [d for d in index if d["type"] == kind["id"]]}
+    return {"documents": index, "notes": notes.notes_of(conn, instance_id),
+            "types": [t for t in catalogue.document_types(record.process_key) if not t["id"].startswith("letter.")],
+            "may_add": access.may_add_to_case_file(actor, lanes) and (
+                access.office_admits(actor, record.office) or access.acts_across_offices(actor)),
+            "may_void": actor.is_supervisor, "checklist": boxes}
