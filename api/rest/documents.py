@@ -113,15 +113,24 @@ def content(document_id):
 
 
 def download(who, document_id):
+    def fill(sink):
+        document = read_rows(queries.document_for_download, who, document_id, sink)
+        return document["filename"], document["media_type"]
+    return _attachment(fill)
+
+
+def _attachment(fill):
+    """Send what `fill(sink)` writes to a temporary file (a document may be 20 MB, read from a large
+    object inside a transaction); `fill` returns the (filename, media type)."""
     sink = tempfile.TemporaryFile()
     try:
-        document = read_rows(queries.document_for_download, who, document_id, sink)
+        filename, media_type = fill(sink)
     except BaseException:
         sink.close()
         raise
     sink.seek(0)
-    return send_file(sink, mimetype=document["media_type"], as_attachment=True,
-                     download_name=document["filename"], max_age=0, conditional=False, etag=False)
+    return send_file(sink, mimetype=media_type, as_attachment=True, download_name=filename, max_age=0,
+                     conditional=False, etag=False)
 
 
 @blp.route(f"/documents/<{ID}:document_id>/void", methods=["POST"])
@@ -168,12 +177,7 @@ def expediente(instance_id):
 
 
 def export_zip(who, instance_id):
-    sink = tempfile.TemporaryFile()
-    try:
+    def fill(sink):
         case_number = engine().read(queries.expediente, who, instance_id, engine().now(), sink)
-    except BaseException:
-        sink.close()
-        raise
-    sink.seek(0)
-    return send_file(sink, mimetype="application/zip", as_attachment=True,
-                     download_name=f"expediente-{case_number}.zip", max_age=0, conditional=False, etag=False)
+        return f"expediente-{case_number}.zip", "application/zip"
+    return _attachment(fill)

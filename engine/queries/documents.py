@@ -12,6 +12,12 @@ from engine.queries import shapes
 from engine.queries.cases import get_instance
 
 
+def version_lanes(conn, definition_id: int) -> frozenset:
+    """The lanes of a case's version: who works them may add to its file."""
+    summary = conn.execute(select(DEFINITION.c.summary).where(DEFINITION.c.id == definition_id)).scalar()
+    return frozenset((summary or {}).get("lanes", []))
+
+
 def case_documents(conn, actor: Actor, instance_id: int) -> list[dict]:
     get_instance(conn, actor, instance_id)
     return documents.index(conn, instance_id)
@@ -54,8 +60,7 @@ def case_file(conn, actor: Actor, instance_id: int, task_element: str | None = N
     """What the case and task pages show of the file: the index, the notes, the types one may upload,
     whether `actor` may add or void, and (on a task page) {form field: documents of its type}."""
     record = get_instance(conn, actor, instance_id)
-    summary = conn.execute(select(DEFINITION.c.summary).where(DEFINITION.c.id == record.definition_id)).scalar()
-    lanes = frozenset((summary or {}).get("lanes", []))
+    lanes = version_lanes(conn, record.definition_id)
     index = documents.index(conn, instance_id)
     boxes = {}
     if task_element:
