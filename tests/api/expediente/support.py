@@ -50,7 +50,8 @@ def flow() -> dict[str, str]:
     xml = b.diagram(KEY, lanes={"test_clerk": ["start", "scope", "handle", "end"]},
                     nodes=[b.start(), b.script("scope", "office = requested_office"), b.user("handle"), b.end()],
                     flows=b.chain("start", "scope", "handle", "end"))
-    return {"docs.bpmn": xml, "handle.schema.json": b.form({})}
+    received = {"type": "object", "properties": {"id_received": {"type": "boolean", "title": "Identificación recibida"}}}
+    return {"docs.bpmn": xml, "handle.schema.json": b.form({}, {"docs": received})}
 
 
 REPO_PROCESSES = Path(__file__).resolve().parents[3] / "processes"

@@ -45,3 +45,30 @@ def test_drop_a_document_on_the_case_page_see_it_and_download_it(ui, api, tmp_pa
     form.get_by_role("button", name="Añadir al expediente").click()
     expect(form.locator("[data-status]")).to_contain_text("no es PDF")
     expect(page.locator(".documents-index tr[data-folio]")).to_have_count(2)
+
+
+def test_upload_from_the_task_page_puts_the_document_beside_its_box(ui, api, tmp_path, monkeypatch):
+    monkeypatch.setenv("TRAMITE_PROCESSES_DIR", str(install_catalogue(tmp_path / "processes")))
+    monkeypatch.setenv("TRAMITE_DOCUMENT_DIR", str(tmp_path / "documents"))
+    api.deploy(KEY, flow())
+    case = api.post(f"/api/v1/processes/{KEY}/instances", "clerk", {"variables": {"requested_office": None}},
+                    expect=201)
+    task = api.open_task(case, "handle")
+    page = ui.login("clerk")
+    page.goto(f"/web/tasks/{task['id']}")
+    box = page.locator("input[name='docs.id_received']")
+    expect(box).to_be_visible()
+    section = page.locator("section.task-documents")
+    expect(section.locator("[data-checklist-field='docs.id_received']")).to_contain_text("ninguno subido")
+    section.get_by_text("Añadir un documento").click()
+    form = section.locator("form[data-upload]")
+    form.get_by_label("Tipo de documento").select_option("id_card")
+    form.locator("input[type=file]").set_input_files({"name": "cedula.pdf", "mimeType": "application/pdf", "buffer": PDF})
+    form.get_by_role("button", name="Añadir al expediente").click()
+    beside = page.locator(".beside-box a")
+    expect(beside).to_have_text("folio 1")
+    assert page.locator("input[name='docs.id_received']").evaluate(
+        "b => (b.closest('.field') || b.parentNode).querySelector('.beside-box a') !== null")
+    assert page.url.endswith(f"/web/tasks/{task['id']}")
+    docs = api.get(f"/api/v1/instances/{case['id']}/documents", "clerk")
+    assert [(d["folio"], d["task_id"]) for d in docs] == [(1, task["id"])]
