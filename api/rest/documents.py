@@ -10,6 +10,8 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from engine.commands import documents as commands
+from engine.errors import ValidationFailed
+from engine.expediente.media import ACCEPTED
 from engine.expediente.storage import max_document_bytes
 from engine.queries import documents as queries
 
@@ -52,16 +54,6 @@ class DocumentSchema(Schema):
     void_reason = fields.String(allow_none=True)
 
 
-class UploadFileSchema(Schema):
-    file = fields.Raw(required=True, metadata={"type": "string", "format": "binary"})
-
-
-class UploadFormSchema(Schema):
-    type = fields.String(required=True, validate=validate.Length(min=1, max=100))
-    task_id = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1, max=2**62))
-    description = fields.String(load_default=None, allow_none=True)
-
-
 class VoidSchema(Schema):
     reason = fields.String(required=True, validate=validate.Length(min=1, max=2000))
 
@@ -84,16 +76,33 @@ def document_types(key):
     return answer(read_rows(queries.document_types_of, key))
 
 
+UPLOAD_BODY = {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file", "type"], "properties": {
+        "file": {"type": "string", "format": "binary"},
+        "type": {"type": "string", "minLength": 1, "maxLength": 100, "description": "a document type id of the case's procedure"},
+        "task_id": {"type": "integer", "minimum": 1},
+        "description": {"type": "string", "maxLength": 2000}}}}}}
+
+
 @blp.route(f"/instances/<{ID}:instance_id>/documents", methods=["POST"])
-@blp.arguments(UploadFileSchema(), location="files")
-@blp.arguments(UploadFormSchema(), location="form")
+@blp.doc(requestBody=UPLOAD_BODY)
 @blp.response(201, DocumentSchema)
-def upload(_files, form, instance_id):
+@blp.alt_response(422, description="no `file`, a type the procedure does not know, a task of another case")
+@blp.alt_response(413, description="empty, or larger than TRAMITE_MAX_DOCUMENT_MB")
+@blp.alt_response(415, description="not a PDF, PNG, JPEG, TIFF, ODT or DOCX document, judged by its bytes")
+def upload(instance_id):
     """Add a document to the case (multipart: `file`, `type`, optional `task_id`, `description`)."""
-    upload = request.files["file"]
+    upload = request.files.get("file")
+    if upload is None:
+        raise ValidationFailed("send the document as the multipart field `file`", {"file": ["REQUIRED"]})
+    task_id = request.form.get("task_id") or None
+    if task_id is not None:
+        if not task_id.isdigit() or len(task_id) > 18:
+            raise ValidationFailed("task_id must be a task's id", {"task_id": ["NOT_AN_ID"]})
+        task_id = int(task_id)
     document = engine().execute(commands.upload_document, actor(), instance_id, upload.stream,
-                                type=form["type"], filename=upload.filename or "",
-                                task_id=form.get("task_id"), description=form.get("description"))
+                                type=request.form.get("type", ""), filename=upload.filename or "",
+                                task_id=task_id, description=request.form.get("description"))
     return answer(document, 201)
 
 
@@ -105,8 +114,8 @@ def index(instance_id):
 
 
 @blp.route(f"/documents/<{ID}:document_id>/content", methods=["GET"])
-@blp.response(200, description="the document's bytes, as an attachment",
-              content_type="application/octet-stream")
+@blp.doc(responses={"200": {"description": "the document's bytes, as an attachment, in its own media type",
+                            "content": {kind: {"schema": {"type": "string", "format": "binary"}} for kind in ACCEPTED}}})
 def content(document_id):
     """The stored bytes (the case's visibility rules apply)."""
     return download(actor(), document_id)

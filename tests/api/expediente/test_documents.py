@@ -153,3 +153,11 @@ def test_a_huge_upload_is_refused_without_being_read(api, app, case):
     assert status.startswith("413"), status
     assert body.read_bytes < 1024 * 1024  # the declared length alone decided
     assert api.get(f"/api/v1/instances/{case['id']}/documents", "clerk") == []
+
+
+def test_a_missing_file_or_a_task_id_that_is_no_number_is_422(api, case):
+    r = api.call("POST", f"/api/v1/instances/{case['id']}/documents", "clerk", 422,
+                 data={"type": "id_card"}, content_type="multipart/form-data")
+    assert "file" in r.get_json()["errors"]
+    assert "task_id" in upload(api, case["id"], "clerk", task_id="uno", expect=422)["errors"]
+    assert "type" in upload(api, case["id"], "clerk", type="", expect=422)["errors"]
