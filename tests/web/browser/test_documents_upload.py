@@ -3,17 +3,24 @@ zone is uploaded by documents.js, shows in the index with its folio, and downloa
 a second one goes through the file chooser, and a renamed executable is refused on the page."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.api.expediente.support import EXE, KEY, PDF, PNG, flow, install_catalogue
 
 
-def test_drop_a_document_on_the_case_page_see_it_and_download_it(ui, api, tmp_path, monkeypatch):
+@pytest.fixture
+def case(api, tmp_path, monkeypatch):
+    """The test procedure (with its document catalogue) deployed and one case of it."""
     monkeypatch.setenv("TRAMITE_PROCESSES_DIR", str(install_catalogue(tmp_path / "processes")))
     monkeypatch.setenv("TRAMITE_DOCUMENT_DIR", str(tmp_path / "documents"))
     api.deploy(KEY, flow())
     case = api.post(f"/api/v1/processes/{KEY}/instances", "clerk", {"variables": {"requested_office": None}},
                     expect=201)
+    return case
+
+
+def test_drop_a_document_on_the_case_page_see_it_and_download_it(ui, case):
     page = ui.login("clerk")
     page.goto(f"/web/cases/{case['id']}")
     form = page.locator("form[data-upload]")
@@ -47,12 +54,7 @@ def test_drop_a_document_on_the_case_page_see_it_and_download_it(ui, api, tmp_pa
     expect(page.locator(".documents-index tr[data-folio]")).to_have_count(2)
 
 
-def test_upload_from_the_task_page_puts_the_document_beside_its_box(ui, api, tmp_path, monkeypatch):
-    monkeypatch.setenv("TRAMITE_PROCESSES_DIR", str(install_catalogue(tmp_path / "processes")))
-    monkeypatch.setenv("TRAMITE_DOCUMENT_DIR", str(tmp_path / "documents"))
-    api.deploy(KEY, flow())
-    case = api.post(f"/api/v1/processes/{KEY}/instances", "clerk", {"variables": {"requested_office": None}},
-                    expect=201)
+def test_upload_from_the_task_page_puts_the_document_beside_its_box(ui, api, case):
     task = api.open_task(case, "handle")
     page = ui.login("clerk")
     page.goto(f"/web/tasks/{task['id']}")
