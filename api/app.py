@@ -23,9 +23,20 @@ from engine.config.settings import Settings
 from api import errors
 from api.headers import install as install_headers
 from api.hostile_input import refuse_hostile_input
-from api.rest import (
-    accounts, admin, bidder_registry, docs, instances, materials_registries, migrations, notifications, ops, processes,
-    registries, tasks,
+from api.rest import (  # one per line, so that branches adding resources merge cleanly
+    accounts,
+    admin,
+    bidder_registry,
+    docs,
+    documents,
+    instances,
+    materials_registries,
+    migrations,
+    notifications,
+    ops,
+    processes,
+    registries,
+    tasks,
 )
 from api.rest.auth import authenticate_request, release_read_connection
 from api.static import install as install_static
@@ -33,8 +44,19 @@ from api.web.site import install as install_web
 
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
 # The REST resources, in the order the OpenAPI document lists them; a new resource is one line here.
-API_BLUEPRINTS = (accounts.blp, processes.blp, instances.blp, tasks.blp, admin.blp, registries.blp,
-                  materials_registries.blp, bidder_registry.blp, notifications.blp, migrations.blp)
+API_BLUEPRINTS = (
+    accounts.blp,
+    processes.blp,
+    instances.blp,
+    tasks.blp,
+    admin.blp,
+    registries.blp,
+    materials_registries.blp,
+    bidder_registry.blp,
+    notifications.blp,
+    migrations.blp,
+    documents.blp,
+)
 # Routes outside the OpenAPI document: the landing page, health, metrics and the API's documentation.
 PLAIN_BLUEPRINTS = (ops.blp, docs.blp)
 
@@ -79,6 +101,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
         if deploy_processes:
             deploy_directory(engine)
 
+    app.before_request(documents.raise_upload_limit)  # first: before anything reads a body
     api = Api(app)
     for blueprint in API_BLUEPRINTS:
         api.register_blueprint(blueprint)

@@ -44,6 +44,14 @@ class ValidationFailed(EngineError):
     """Per-field validation errors (JSON Schema, marshmallow, typed parameters)."""
 
 
+class PayloadTooLarge(EngineError):
+    """An upload that is empty or larger than its limit (413)."""
+
+
+class UnsupportedMediaType(EngineError):
+    """An upload whose bytes are none of the accepted media types (415)."""
+
+
 class ScriptError(Exception):
     """A script, gateway condition or timer expression failed or was refused by the sandbox.
 

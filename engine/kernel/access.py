@@ -182,3 +182,16 @@ def check_message_sender(actor: Actor, name: str, lanes: set) -> None:
     """DESIGN.md §Messages: the sender holds the lane of the element that catches it (supervisors: any)."""
     if lanes and not actor.is_supervisor and not any(actor.holds(lane) for lane in lanes):
         raise Forbidden(f"the message {name!r} is for the role {', '.join(sorted(lanes))}")
+
+
+# -- the case file (expediente) ------------------------------------------------------------------
+def may_add_to_case_file(actor: Actor, lanes: frozenset) -> bool:
+    """Documents and notes are added by staff who hold a lane of the case's process, and supervisors
+    (seeing the case is checked first, by the query that reads it)."""
+    return actor.is_supervisor or is_engine(actor) or bool(lanes & actor.roles)
+
+
+def check_add_to_case_file(actor: Actor, lanes: frozenset, office: str | None, what: str) -> None:
+    if not may_add_to_case_file(actor, lanes):
+        raise Forbidden(f"only the staff of this procedure may add {what} to the case")
+    check_office(actor, office, "this case")

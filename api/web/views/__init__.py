@@ -1,10 +1,12 @@
 """The pages, one module per kind of user; each registers its routes on the web blueprint."""
-from api.web.views import (  # noqa: F401  (one module per line: merges stay easy)
+# One module per line, so that branches adding views merge without a conflict.
+from api.web.views import (  # noqa: F401
     admin,
     admin_tokens,
     admin_users,
     auth,
     directory_login,
+    documents,
     drafts,
     messages,
     migrations,
