@@ -61,8 +61,17 @@ def case_file(session: Session, versions, actor: Actor, instance_id: int) -> dic
     return {"case": case, "history": shapes.history(session, instance_id),
             "activity": shapes.activity(session, record), "definition": definition,
             "messages": waiting_messages(record, definition),
-            "parent_id": record.parent_instance_id, "assignable": assignable,
+            "parent_id": record.parent_instance_id, "children": started_cases(session, instance_id),
+            "assignable": assignable,
             "notifications": notifications.of_case(session.connection(), instance_id)}
+
+
+def started_cases(session: Session, instance_id: int) -> list[dict]:
+    """The cases this one started (a membership on admission, an auction for a surplus item), so
+    that its page links them: their own pages decide who may open them."""
+    rows = session.execute(select(INSTANCE.c.id, INSTANCE.c.case_number).where(
+        INSTANCE.c.parent_instance_id == instance_id).order_by(INSTANCE.c.id))
+    return [{"id": row.id, "case_number": row.case_number} for row in rows]
 
 
 def case_diagram(session: Session, versions, actor: Actor, instance_id: int) -> str:
