@@ -17,13 +17,15 @@ from engine.persistence.tables import INSTANCE
 from engine.registries import notifications
 
 
-def message_names(files: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
-    """({message id: message name}, {receive task id: its message id}) of a version's diagrams.
+def message_names(files: dict[str, str]) -> tuple[dict[str, str], dict[str, list[tuple[str, str]]]]:
+    """({message id: message name}, {waiting element id: [(message id, catcher's name)]}) of a
+    version's diagrams: a receive task waits for its own message, an event-based gateway for the
+    messages of the catch events after it (the case waits in the gateway, not in them).
 
     The summary keeps only message names; and versions deployed before it named a receive task's
     message keep that old summary (redeploying the same files makes no new version), so the
     receive tasks are read from the files too."""
-    names, receive_tasks = {}, {}
+    names, waits = {}, {}
     for filename, content in files.items():
         if filename.endswith(".bpmn"):
             root = parse_xml(content.encode("utf-8"), filename)
@@ -31,23 +33,42 @@ def message_names(files: dict[str, str]) -> tuple[dict[str, str], dict[str, str]
                 names[message.get("id")] = message.get("name") or message.get("id")
             for task in root.iter(f"{{{BPMN}}}receiveTask"):
                 if task.get("messageRef"):
-                    receive_tasks[task.get("id")] = task.get("messageRef")
-    return names, receive_tasks
+                    waits[task.get("id")] = [(task.get("messageRef"), task.get("name") or task.get("id"))]
+            waits.update(_gateway_messages(root))
+    return names, waits
+
+
+def _gateway_messages(root) -> dict[str, list[tuple[str, str]]]:
+    catchers = {}
+    for event in root.iter(f"{{{BPMN}}}intermediateCatchEvent"):
+        definition = event.find(f"{{{BPMN}}}messageEventDefinition")
+        if definition is not None and definition.get("messageRef"):
+            catchers[event.get("id")] = (definition.get("messageRef"), event.get("name") or event.get("id"))
+    targets = {flow.get("id"): flow.get("targetRef") for flow in root.iter(f"{{{BPMN}}}sequenceFlow")}
+    out = {}
+    for gateway in root.iter(f"{{{BPMN}}}eventBasedGateway"):
+        after = [targets.get(flow.text.strip()) for flow in gateway.findall(f"{{{BPMN}}}outgoing") if flow.text]
+        found = [catchers[t] for t in after if t in catchers]
+        if found:
+            out[gateway.get("id")] = found
+    return out
 
 
 def waiting_messages(record, definition) -> list[dict]:
     """The messages the case waits for now, each with the element that catches it and its lane."""
     elements = {e["id"]: e for e in definition.summary.get("elements", [])}
-    names, receive_tasks = message_names(definition.files)
+    names, waits = message_names(definition.files)
     out = []
     for element_id in (record.workflow_meta or {}).get("tramite", {}).get("waiting_messages", []):
         element = elements.get(element_id) or {}
-        ref = element.get("message") or receive_tasks.get(element_id)
-        name = names.get(ref, ref)
-        if name:
-            schema = form_files.message_form(definition.files, name).schema or {}
-            out.append({"name": name, "element_id": element_id, "element_name": element.get("name", element_id),
-                        "lane": element.get("lane"), "title": schema.get("title") or name})
+        refs = [(element["message"], element.get("name", element_id))] if element.get("message") else \
+            waits.get(element_id, [])
+        for ref, element_name in refs:
+            name = names.get(ref, ref)
+            if name:
+                schema = form_files.message_form(definition.files, name).schema or {}
+                out.append({"name": name, "element_id": element_id, "element_name": element_name,
+                            "lane": element.get("lane"), "title": schema.get("title") or name})
     return out
 
 
