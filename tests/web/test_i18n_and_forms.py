@@ -121,3 +121,27 @@ def test_the_day_filter_shows_the_puerto_rico_day(app):
         assert i18n.day(datetime(2024, 3, 1, 2, 0, tzinfo=timezone.utc)) == shown
         assert i18n.day("2024-02-29") == shown != i18n.day(date(2024, 3, 1))
         assert i18n.day("pendiente") == "pendiente" and i18n.day(None) == i18n.day("") == ""
+
+
+def test_an_optional_section_left_blank_is_null_not_an_object_of_unticked_boxes():
+    """A bid could not be started from its page: the blank "single source" section was sent as
+    {"exclusive_certificate": false} and refused as an undocumented single source (the journeys)."""
+    schema = {"type": "object", "properties": {"single_source": {
+        "type": ["object", "null"], "properties": {"exclusive_certificate": {"type": "boolean"},
+                                                   "report_date": {"type": ["string", "null"], "format": "date"}}}}}
+    assert formkit.parse(schema, {}, MultiDict([])) == {"single_source": None}
+    assert formkit.parse(schema, {}, MultiDict([("single_source.report_date", "")])) == {"single_source": None}
+    assert formkit.parse(schema, {}, MultiDict([("single_source.exclusive_certificate", "true")])) == {
+        "single_source": {"exclusive_certificate": True}}
+
+
+def test_a_field_never_answered_starts_at_the_schema_default_also_in_new_rows():
+    """Every offer opened from the page was NOT_IN_ACTA: the rows drew "in the acta" unticked
+    though the schema's default is true (the bid journey)."""
+    schema = {"type": "object", "properties": {"offers": {"type": "array", "items": {
+        "type": "object", "properties": {"in_acta": {"type": "boolean", "default": True},
+                                         "pct": {"type": "string", "default": "0"}}}}}}
+    template = formkit.build(schema, {}).children[0].template
+    assert [(f.path.rsplit(".", 1)[-1], f.value) for f in template.children] == [("in_acta", True), ("pct", "0")]
+    answered = formkit.build(schema, {}, {"offers": [{"in_acta": False}]}).children[0].children[0]
+    assert answered.children[0].value is False
