@@ -207,6 +207,10 @@ def _build(schema, ui, value, errors, root, *, path, key, required, depth, reado
                               required=True, depth=depth + 1, readonly=False)
         out.attrs = {k: schema[k] for k in ("minItems", "maxItems") if k in schema}
         return out
+    if isinstance(value, (dict, list)) and kind not in ("checkboxes", "hidden"):
+        # A case variable of the same name but another shape (the item's unit records where the
+        # price form asks for unit ids) is not an answer to this field: it was drawn as JSON text.
+        value = MISSING
     if kind in ("select", "radio", "checkboxes"):
         source = resolve(schema.get("items", {}), root) if kind == "checkboxes" else schema
         members = enum_of(source) or []

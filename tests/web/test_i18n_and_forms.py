@@ -145,3 +145,11 @@ def test_a_field_never_answered_starts_at_the_schema_default_also_in_new_rows():
     assert [(f.path.rsplit(".", 1)[-1], f.value) for f in template.children] == [("in_acta", True), ("pct", "0")]
     answered = formkit.build(schema, {}, {"offers": [{"in_acta": False}]}).children[0].children[0]
     assert answered.children[0].value is False
+
+
+def test_a_value_of_another_shape_is_not_drawn_as_json_text_in_a_plain_field():
+    """The surplus price form drew the item's unit records as JSON in its "units" (ids) rows and
+    was then refused as too long (the surplus journey)."""
+    schema = {"type": "object", "properties": {"units": {"type": "array", "items": {"type": "string", "maxLength": 40}}}}
+    drawn = formkit.build(schema, {}, {"units": [{"unit_id": "U1", "use_category": "riego"}]})
+    assert drawn.children[0].children[0].value == ""

@@ -119,7 +119,9 @@ class Journey:
         """Fails with what the page says when the form just sent was refused."""
         refusal = self.page.locator("#form-refusal, .field-errors")
         if refusal.count() and not self.page.locator(".flash-success").count():
-            raise AssertionError(f"the form was refused: {refusal.all_inner_texts()}")
+            fields = self.page.locator(".has-error, [aria-invalid=true]").evaluate_all(
+                "es => es.map(e => e.getAttribute('data-field') || e.getAttribute('name') || e.id)")
+            raise AssertionError(f"the form was refused: {refusal.all_inner_texts()} at {fields}")
 
     # --- filing a case --------------------------------------------------------------------------
     def start_case(self, process_name: str, answers: dict) -> str:
