@@ -159,7 +159,9 @@ def install(app: Flask) -> None:
     i18n.install(app)
     install_filters(app)
     app.jinja_env.globals.update(json_script=_json_script, status_label=labels.status, event_label=labels.event,
-                                 channel_label=labels.channel, notice_status_label=labels.notice_status)
+                                 channel_label=labels.channel, notice_status_label=labels.notice_status,
+                                 stage_label=labels.stage, outcome_label=labels.outcome, actor_label=labels.actor,
+                                 element_state_label=labels.element_state)
     app.register_blueprint(bp)
 
     @app.route("/web")

@@ -1,0 +1,65 @@
+"""Each procedure's own words for its codes: `processes/<procedure>/labels.json`, in Spanish and English.
+
+The file sits beside the procedure's diagrams and is read from the same processes folder `tramite
+deploy` deploys (`TRAMITE_PROCESSES_DIR`, else the bundled one), again whenever it changes, like the
+procedure's other data files. It names, each as `{"es": …, "en": …}`:
+
+    "processes": [the process keys it speaks for],
+    "stages", "outcomes", "values": {CODE: label}      codes a variable holds (stage, outcome, statuses)
+    "variables": {"eligibility.income_share_pct": label, "offers.*.price": label}
+    "internal": [variables the engine keeps for itself, not shown as facts]
+    "events": {"registry_entry_created": label}        history event types of the procedure
+    "messages": {"documents_received": {label, "fields": {"documents.*.type": label}}}
+    "elements": {"merge_evaluation": label}            diagram elements the diagram leaves unnamed
+
+A diagram deployed without such a file shows its own element names, its forms' titles and the codes'
+own wording (see api/web/labels.py); roles come from roles.json (label_es, label_en).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.config.paths import processes_dir
+
+FILE = "labels.json"
+_BUNDLED = Path(__file__).resolve().parents[2] / "processes"
+_cache: dict[Path, tuple[float, dict]] = {}
+
+
+def _read(path: Path) -> dict:
+    stamp = path.stat().st_mtime
+    cached = _cache.get(path)
+    if cached is None or cached[0] != stamp:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError:
+            data = {}
+        _cache[path] = (stamp, data if isinstance(data, dict) else {})
+    return _cache[path][1]
+
+
+def files() -> list[dict]:
+    """Every procedure's label data: the configured folder's, else the bundled one's."""
+    root = processes_dir()
+    paths = sorted(root.glob(f"*/{FILE}")) if root.is_dir() else []
+    if not paths and root.resolve() != _BUNDLED.resolve():
+        paths = sorted(_BUNDLED.glob(f"*/{FILE}"))
+    return [_read(p) for p in paths]
+
+
+def for_process(process_key: str | None) -> dict:
+    """The label data of the procedure a process belongs to ({} when it has none)."""
+    for data in files():
+        if process_key in (data.get("processes") or []):
+            return data
+    return {}
+
+
+def section(name: str, process_key: str | None = None) -> dict:
+    """One section ("stages", "events"…) of a process's data, over every procedure's as a fallback."""
+    merged: dict = {}
+    for data in files():
+        merged.update(data.get(name) or {})
+    merged.update(for_process(process_key).get(name) or {})
+    return merged
