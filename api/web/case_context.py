@@ -112,7 +112,19 @@ def key_facts(variables: dict, catalogue: dict) -> list[dict]:
     return facts[:MAX_FACTS]
 
 
+def _flat(row: dict) -> dict:
+    """A row whose cells hold records (a request's requester) as one column per field of theirs."""
+    out = {}
+    for name, cell in row.items():
+        if isinstance(cell, dict):
+            out.update({f"{name}.{sub}": inner for sub, inner in cell.items()})
+        else:
+            out[name] = cell
+    return out
+
+
 def _table(key: str, rows: list[dict], catalogue: dict) -> dict:
+    rows = [_flat(row) for row in rows]
     columns: list[str] = []
     for row in rows:
         columns.extend(k for k in row if k not in columns)

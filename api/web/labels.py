@@ -134,6 +134,16 @@ def role(role_id: str | None, roles: dict) -> str:
     return roles.get(role_id, role_id or "")
 
 
+# Events whose message a person typed (a cancellation's reason); the others carry the engine's
+# English wording for the API, shown on English pages only (their data stays under "Datos").
+TYPED_MESSAGES = ("case_cancelled",)
+
+
+def event_message(event: dict) -> str:
+    message = event.get("message") or ""
+    return message if event.get("type") in TYPED_MESSAGES or selected_language() == "en" else ""
+
+
 def element_state(state: str | None) -> str:
     return str(ELEMENT_STATES.get(state or "", state or ""))
 
@@ -179,6 +189,12 @@ def catalogue(definition) -> dict:
 INTERNAL = "internal"
 
 
+def _option(names: dict, member, process_key: str | None) -> str:
+    # A form that gave its options no names shows the member itself: the label data names it then.
+    named = names.get(formkit.token(member))
+    return named if named and named != str(member) else code(member, process_key)
+
+
 def message_title(process_key: str | None, name: str, fallback: str | None = None) -> str:
     return pick(procedure_labels.section("messages", process_key).get(name)) or fallback or name
 
@@ -202,9 +218,9 @@ def message_ui(process_key: str | None, name: str, schema: dict, ui: dict | None
             if title and not sub_ui.get("ui:title") and not formkit.resolve(sub, schema).get("title"):
                 sub_ui["ui:title"] = title
             members = formkit.enum_of(formkit.resolve(sub, schema)) or []
-            if members and field is not None and field.options and "ui:enumNames" not in sub_ui:
-                names = dict(field.options)
-                sub_ui["ui:enumNames"] = [names.get(formkit.token(m), "—" if m is None else str(m)) for m in members]
+            if members and "ui:enumNames" not in sub_ui:
+                names = dict(field.options) if field is not None and field.options else {}
+                sub_ui["ui:enumNames"] = ["—" if m is None else _option(names, m, process_key) for m in members]
             walk(formkit.resolve(sub, schema), sub_ui, sub_path)
     walk(schema, ui, "")
     return ui

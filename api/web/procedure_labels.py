@@ -57,9 +57,11 @@ def for_process(process_key: str | None) -> dict:
 
 
 def section(name: str, process_key: str | None = None) -> dict:
-    """One section ("stages", "events"…) of a process's data, over every procedure's as a fallback."""
+    """One section ("stages", "events"…) of a process's data; without a process (a list over every
+    procedure), all procedures' together. A process without label data borrows no other's words."""
+    if process_key is not None:
+        return for_process(process_key).get(name) or {}
     merged: dict = {}
     for data in files():
         merged.update(data.get(name) or {})
-    merged.update(for_process(process_key).get(name) or {})
     return merged
