@@ -63,8 +63,19 @@ def _generic(path: str) -> str:
     return re.sub(r"\.\d+(?=\.|$)", ".*", path)
 
 
+def _find(catalogue: dict, path: str):
+    """The field of a path; a key of a map (`offers_status.RL-3001-1`) finds its `offers_status.*`."""
+    generic = _generic(path)
+    found = catalogue.get(generic)
+    if found is None and "." in generic:
+        found = catalogue.get(generic.rsplit(".", 1)[0] + ".*")
+    return found
+
+
 def label_of(catalogue: dict, path: str) -> str:
-    found = catalogue.get(_generic(path))
+    if _generic(path) not in catalogue and _find(catalogue, path) is not None:
+        return path.rsplit(".", 1)[-1]  # a key of a map is data (an offer's id), its own label
+    found = _find(catalogue, path)
     if found is not None:
         return found.label
     return str(ENGINE_VARIABLES.get(path) or formkit._humanize(path.rsplit(".", 1)[-1]))
@@ -72,7 +83,7 @@ def label_of(catalogue: dict, path: str) -> str:
 
 def value_of(catalogue: dict, path: str, value):
     """The value as the form would name it: an enum's label, money as money; else as it is."""
-    found = catalogue.get(_generic(path))
+    found = _find(catalogue, path)
     if isinstance(value, str) and ISO_DATE.fullmatch(value):
         return i18n.day(value)
     if found is None:
@@ -89,7 +100,7 @@ def value_of(catalogue: dict, path: str, value):
 
 def _internal(catalogue: dict, path: str) -> bool:
     # The procedure's label data marks the variables the engine keeps for itself (api/web/labels.py).
-    found = catalogue.get(_generic(path))
+    found = _find(catalogue, path)
     return found is not None and found.kind == "internal"
 
 

@@ -122,6 +122,27 @@ def code(value, process_key: str | None = None, *sections: str) -> str:
     return value
 
 
+PARAMETER_TYPES = {"number": _l("número"), "string": _l("texto"), "list": _l("lista"), "object": _l("tabla"),
+                   "bool": _l("sí o no"), "date": _l("fecha")}
+
+
+def parameter_type(kind: str | None) -> str:
+    return str(PARAMETER_TYPES.get(kind or "", kind or ""))
+
+
+def code_text(value, process_key: str | None = None) -> str:
+    """Any value in words: codes by the label data, yes/no, lists joined, a map as "key: value"."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return str(_l("Sí") if value else _l("No"))
+    if isinstance(value, list):
+        return ", ".join(code_text(v, process_key) for v in value) or "—"
+    if isinstance(value, dict):
+        return "; ".join(f"{code(str(k), process_key)}: {code_text(v, process_key)}" for k, v in value.items()) or "—"
+    return code(value, process_key) if isinstance(value, str) else str(value)
+
+
 def stage(value, process_key: str | None = None) -> str:
     return code(value, process_key, "stages", "values", "outcomes")
 

@@ -12,6 +12,7 @@ procedure's other data files. It names, each as `{"es": …, "en": …}`:
     "messages": {"documents_received": {label, "fields": {"documents.*.type": label}}}
     "elements": {"merge_evaluation": label}            diagram elements the diagram leaves unnamed
 
+`processes/labels.json` holds the words every procedure shares (the legal parameters' values).
 A diagram deployed without such a file shows its own element names, its forms' titles and the codes'
 own wording (see api/web/labels.py); roles come from roles.json (label_es, label_en).
 """
@@ -42,10 +43,15 @@ def _read(path: Path) -> dict:
 def files() -> list[dict]:
     """Every procedure's label data: the configured folder's, else the bundled one's."""
     root = processes_dir()
-    paths = sorted(root.glob(f"*/{FILE}")) if root.is_dir() else []
+    paths = _paths(root) if root.is_dir() else []
     if not paths and root.resolve() != _BUNDLED.resolve():
-        paths = sorted(_BUNDLED.glob(f"*/{FILE}"))
+        paths = _paths(_BUNDLED)
     return [_read(p) for p in paths]
+
+
+def _paths(root: Path) -> list[Path]:
+    # Each procedure's file, then the folder's own (words shared by all, e.g. parameter values).
+    return sorted(root.glob(f"*/{FILE}")) + ([root / FILE] if (root / FILE).is_file() else [])
 
 
 def for_process(process_key: str | None) -> dict:

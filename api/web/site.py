@@ -175,7 +175,8 @@ def install(app: Flask) -> None:
                                  channel_label=labels.channel, notice_status_label=labels.notice_status,
                                  stage_label=labels.stage, outcome_label=labels.outcome, actor_label=labels.actor,
                                  element_state_label=labels.element_state, event_message=labels.event_message,
-                                 ui_language=i18n.selected_language)
+                                 ui_language=i18n.selected_language, code_text=labels.code_text,
+                                 parameter_type=labels.parameter_type)
     app.register_blueprint(bp)
 
     @app.route("/web")

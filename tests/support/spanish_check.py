@@ -8,8 +8,9 @@
 strings, one per problem found (empty: the page is clean), each naming the kind, the token and the
 text around it, e.g. `"code 'DENIED' in '… Etapa: DENIED · Iniciado …'"`. It reads what a person
 sees or hears: text nodes and the `title`, `aria-label`, `alt` and `placeholder` attributes. It
-skips `<script>`, `<style>`, `<template>`, `<pre>` (the raw JSON a page offers under "Todas las
-variables (JSON)") and `<code>` (a code shown *beside* its label so a clerk can quote it).
+skips `<script>`, `<style>`, `<template>`, `<textarea>` (a value being edited), `<pre>` (the raw JSON a page offers under "Todas las
+variables (JSON)"), `<code>` (a code shown *beside* its label so a clerk can quote it) and any
+element marked as another language (`lang="en"`: a role's English label on the roles page).
 
 It reports:
 - `code`: UPPER_SNAKE values (`DENIAL_FINAL`) and the one-word codes of the procedures' label data
@@ -39,7 +40,8 @@ REPO = Path(__file__).resolve().parents[2]
 CATALOGUE = REPO / "api" / "web" / "translations" / "en" / "LC_MESSAGES" / "messages.po"
 PROCESSES = REPO / "processes"
 
-SKIPPED = {"script", "style", "template", "pre", "code"}
+# <textarea>: what it holds is the value being edited (a list parameter as JSON), like an input's value.
+SKIPPED = {"script", "style", "template", "pre", "code", "textarea"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 READ_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder")
 WORD = re.compile(r"[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]+")
@@ -97,7 +99,7 @@ def _label_pairs() -> tuple[list[tuple[str, str]], set[str]]:
         elif isinstance(node, list):
             for child in node:
                 walk(child)
-    for path in sorted(PROCESSES.glob("*/labels.json")):
+    for path in sorted(PROCESSES.glob("*/labels.json")) + sorted(PROCESSES.glob("labels.json")):
         walk(json.loads(path.read_text(encoding="utf-8")))
     roles = PROCESSES / "roles.json"
     if roles.is_file():
@@ -118,12 +120,18 @@ def vocabulary() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(english - spanish - SHARED), frozenset(codes)
 
 
+def _foreign(attrs) -> bool:
+    lang = dict(attrs).get("lang")
+    return bool(lang) and not lang.lower().startswith("es")
+
+
 class _Reader(HTMLParser):
     """The text a person reads, as (text, whole text of its element?) pieces."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.stack: list[str] = []
+        self.foreign: list[bool] = []  # beside `stack`: the element is marked as another language
         self.skipping = 0
         self.pieces: list[str] = []
         self.attributes: list[str] = []
@@ -135,7 +143,8 @@ class _Reader(HTMLParser):
         if tag in VOID:
             return
         self.stack.append(tag)
-        if tag in SKIPPED:
+        self.foreign.append(tag not in SKIPPED and _foreign(attrs))
+        if tag in SKIPPED or self.foreign[-1]:
             self.skipping += 1
         self.pieces.append("\x00")  # an element boundary
 
@@ -149,7 +158,8 @@ class _Reader(HTMLParser):
             return
         while self.stack:
             top = self.stack.pop()
-            if top in SKIPPED:
+            foreign = self.foreign.pop() if self.foreign else False
+            if top in SKIPPED or foreign:
                 self.skipping -= 1
             if top == tag:
                 break
@@ -174,6 +184,8 @@ def _scan(text: str, english: frozenset[str], codes: frozenset[str]) -> list[str
         text = pattern.sub(lambda m: " " * len(m.group()), text)
     for match in WORD.finditer(text):
         word = match.group()
+        if len(word) == 1:  # a letter: a term of a formula (E + N días), an initial
+            continue
         if word in codes:
             found.append(f"code {word!r} in {_context(original, match.start(), match.end())!r}")
         elif word.lower() in english:
