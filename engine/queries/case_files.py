@@ -117,6 +117,6 @@ def message_page(session: Session, versions, actor: Actor, instance_id: int, nam
     record = get_instance(session, actor, instance_id)
     definition = repository.info(versions, session, record.definition_id)
     form = form_files.message_form(definition.files, name)
-    return {"record": record,
+    return {"record": record, "definition": definition,
             "schema": form.schema or {"type": "object", "properties": {}}, "ui": form.ui or {},
             "expected": any(m["name"] == name for m in waiting_messages(record, definition))}

@@ -8,8 +8,9 @@
 strings, one per problem found (empty: the page is clean), each naming the kind, the token and the
 text around it, e.g. `"code 'DENIED' in '… Etapa: DENIED · Iniciado …'"`. It reads what a person
 sees or hears: text nodes and the `title`, `aria-label`, `alt` and `placeholder` attributes. It
-skips `<script>`, `<style>`, `<template>`, `<pre>` (the raw JSON a page offers under "Todas las
-variables (JSON)") and `<code>` (a code shown *beside* its label so a clerk can quote it).
+skips `<script>`, `<style>`, `<template>`, `<textarea>` (a value being edited), `<pre>` (the raw JSON a page offers under "Todas las
+variables (JSON)"), `<code>` (a code shown *beside* its label so a clerk can quote it) and any
+element marked as another language (`lang="en"`: a role's English label on the roles page).
 
 It reports:
 - `code`: UPPER_SNAKE values (`DENIAL_FINAL`) and the one-word codes of the procedures' label data
@@ -21,9 +22,9 @@ It reports:
 
 What legitimately stays is not reported: case numbers (`FAR-2024-000001`), rule ids (`FAR-04`,
 `AMB-18`, `TC-1`: citations), numbers, amounts, dates, and the strings in `allow` (user names,
-proper nouns, figures typed by the test). An allowed string counts only when it is the whole text
-of an element (`<span class="actor">registry_clerk</span>`), so a user named like a role does not
-hide the same id shown as a lane inside a sentence.
+proper nouns, figures typed by the test), wherever they stand as whole words. (A demo user named
+like its role, `registry_clerk`, therefore also hides that id shown as a lane: name test users
+otherwise where it matters.)
 """
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ REPO = Path(__file__).resolve().parents[2]
 CATALOGUE = REPO / "api" / "web" / "translations" / "en" / "LC_MESSAGES" / "messages.po"
 PROCESSES = REPO / "processes"
 
-SKIPPED = {"script", "style", "template", "pre", "code"}
+# <textarea>: what it holds is the value being edited (a list parameter as JSON), like an input's value.
+SKIPPED = {"script", "style", "template", "pre", "code", "textarea"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 READ_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder")
 WORD = re.compile(r"[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]+")
@@ -47,10 +49,14 @@ UPPER_SNAKE = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])")
 SNAKE = re.compile(r"(?<![\w.@/-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w@/-])")
 DOTTED = re.compile(r"(?<![\w.@/-])[a-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?![\w@/(-])")
 # Case numbers (FAR-2024-000001) and rule ids (FAR-04, AMB-18, TC-1): they stay as written.
-CITATION = re.compile(r"(?<![\w-])[A-Z]{2,5}-\d+(?:-\d+)*(?![\w-])")
+CITATION = re.compile(r"(?<![\w-])[A-Z]{2,6}-[A-Za-z0-9]*\d[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w-])")
 # Words both languages write, or that name a language or a format: never reported as English.
 SHARED = {"english", "español", "json", "csv", "bpmn", "pdf", "id", "ok", "tramite", "trámite", "email",
-          "e", "a", "o", "y", "u", "x"}
+          "e", "a", "o", "y", "u", "x", "final", "general", "total", "normal", "error", "local", "portal",
+          "social", "plan", "no", "sin", "mayor", "supervisor", "material", "regional", "central", "municipal",
+          "original", "legal", "manual", "federal", "personal", "similar", "visual", "actual",
+          # Spanish month abbreviations in dates ("2 may 2024")
+          "ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"}
 
 
 def _words(text: str) -> set[str]:
@@ -93,7 +99,7 @@ def _label_pairs() -> tuple[list[tuple[str, str]], set[str]]:
         elif isinstance(node, list):
             for child in node:
                 walk(child)
-    for path in sorted(PROCESSES.glob("*/labels.json")):
+    for path in sorted(PROCESSES.glob("*/labels.json")) + sorted(PROCESSES.glob("labels.json")):
         walk(json.loads(path.read_text(encoding="utf-8")))
     roles = PROCESSES / "roles.json"
     if roles.is_file():
@@ -114,12 +120,18 @@ def vocabulary() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(english - spanish - SHARED), frozenset(codes)
 
 
+def _foreign(attrs) -> bool:
+    lang = dict(attrs).get("lang")
+    return bool(lang) and not lang.lower().startswith("es")
+
+
 class _Reader(HTMLParser):
     """The text a person reads, as (text, whole text of its element?) pieces."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.stack: list[str] = []
+        self.foreign: list[bool] = []  # beside `stack`: the element is marked as another language
         self.skipping = 0
         self.pieces: list[str] = []
         self.attributes: list[str] = []
@@ -131,7 +143,8 @@ class _Reader(HTMLParser):
         if tag in VOID:
             return
         self.stack.append(tag)
-        if tag in SKIPPED:
+        self.foreign.append(tag not in SKIPPED and _foreign(attrs))
+        if tag in SKIPPED or self.foreign[-1]:
             self.skipping += 1
         self.pieces.append("\x00")  # an element boundary
 
@@ -145,7 +158,8 @@ class _Reader(HTMLParser):
             return
         while self.stack:
             top = self.stack.pop()
-            if top in SKIPPED:
+            foreign = self.foreign.pop() if self.foreign else False
+            if top in SKIPPED or foreign:
                 self.skipping -= 1
             if top == tag:
                 break
@@ -162,17 +176,20 @@ def _context(text: str, start: int, end: int) -> str:
 
 def _scan(text: str, english: frozenset[str], codes: frozenset[str]) -> list[str]:
     found = []
-    text = CITATION.sub(" ", text)
+    original = text
+    text = CITATION.sub(lambda m: " " * len(m.group()), text)
     for kind, pattern in (("code", UPPER_SNAKE), ("path", DOTTED), ("id", SNAKE)):
         for match in pattern.finditer(text):
-            found.append(f"{kind} {match.group()!r} in {_context(text, match.start(), match.end())!r}")
-        text = pattern.sub(" ", text)
+            found.append(f"{kind} {match.group()!r} in {_context(original, match.start(), match.end())!r}")
+        text = pattern.sub(lambda m: " " * len(m.group()), text)
     for match in WORD.finditer(text):
         word = match.group()
+        if len(word) == 1:  # a letter: a term of a formula (E + N días), an initial
+            continue
         if word in codes:
-            found.append(f"code {word!r} in {_context(text, match.start(), match.end())!r}")
+            found.append(f"code {word!r} in {_context(original, match.start(), match.end())!r}")
         elif word.lower() in english:
-            found.append(f"english {word!r} in {_context(text, match.start(), match.end())!r}")
+            found.append(f"english {word!r} in {_context(original, match.start(), match.end())!r}")
     return found
 
 
@@ -188,11 +205,12 @@ def readable_text(html: str) -> list[str]:
 def untranslated(html: str, allow: Iterable[str] = ()) -> list[str]:
     """Everything untranslated the Spanish page `html` shows (see the module's docstring)."""
     english, codes = vocabulary()
-    allowed = {a.strip() for a in allow if a and a.strip()}
+    allowed = sorted({a.strip() for a in allow if a and a.strip()}, key=len, reverse=True)
+    hide = re.compile("|".join(rf"(?<![\w.-]){re.escape(a)}(?![\w-])" for a in allowed)) if allowed else None
     problems: list[str] = []
     for piece in readable_text(html):
-        if piece.strip() in allowed:
-            continue
+        if hide is not None:
+            piece = hide.sub(lambda m: " " * len(m.group()), piece)
         for problem in _scan(piece, english, codes):
             if problem not in problems:
                 problems.append(problem)

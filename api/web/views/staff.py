@@ -9,7 +9,7 @@ from engine.commands.cases import start_case
 from engine.kernel import access
 from engine.queries import case_files, cases as queries, processes
 
-from api.web import case_context, formkit
+from api.web import case_context, formkit, labels
 from api.web.blueprint import bp
 from api.web.session import engine, login_required, safe_next, web_actor
 from api.web.views.common import (
@@ -72,8 +72,8 @@ def _render_task(task_id, data=None, refusal: Refusal | None = None, status=200)
     errors = refusal.errors if refusal else {}
     value = data if data is not None else _prefill(schema, task)
     tree = formkit.build(schema, ui, value, errors, readonly=not editable)
-    catalogue = case_context.form_catalogue(definition.files)
-    names = {e["id"]: e["name"] for e in definition.summary.get("elements", [])}
+    catalogue = labels.catalogue(definition)
+    names = labels.element_names(definition)
     variables = task["data"]["case"]
     return render_template(
         "web/task.html", task=task, tree=tree, refusal=refusal, editable=editable, now=engine().now(),

@@ -50,8 +50,8 @@ def cases():
 def case(instance_id):
     data = read(case_files.case_file, engine().versions, web_actor(), instance_id)
     definition = data["definition"]
-    names = {e["id"]: e["name"] for e in definition.summary.get("elements", [])}
-    catalogue = case_context.form_catalogue(definition.files)
+    names = labels.element_names(definition)
+    catalogue = labels.catalogue(definition)
     variables = data["case"]["variables"]
     return render_template("web/case.html", **data, names=names, now=engine().now(),
                            facts=case_context.key_facts(variables, catalogue),

@@ -1,0 +1,133 @@
+"""Every page of the demo, in Spanish, shows no code, id, variable path or English word (issue 16 item 5),
+and each procedure's label data names every stage, outcome and message its diagrams use, in both languages."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from api import demo
+from engine.bootstrap import deploy_directory
+from engine.definitions.parsing import describe
+from engine.identity.actor import SYSTEM
+from engine.queries import accounts as account_queries
+from tests.support.spanish_check import untranslated
+
+REPO = Path(__file__).resolve().parents[2]
+PROCEDURES = ("farmer_registry", "materials_aid", "bid_adjudication", "surplus_disposition")
+ASSIGNED = re.compile(r"(?:\b(stage|outcome)\s*=\s*|(?:&quot;|[\"'])(stage|outcome)(?:&quot;|[\"'])\s*:\s*)"
+                      r"(?:&quot;|[\"'])([A-Z][A-Z0-9_]+)(?:&quot;|[\"'])")
+
+
+@pytest.fixture
+def demo_site(engine, app):
+    deploy_directory(engine, REPO / "processes")
+    demo.seed(engine, emit=lambda _line: None)
+    users = engine.read(account_queries.list_users, SYSTEM)
+    names = [u["username"] for u in users] + [u.get("full_name") or "" for u in users]
+    return app, names
+
+
+def _login(app, username, password):
+    client = app.test_client()
+    client.get("/web/login")
+    with client.session_transaction() as session:
+        token = session.get("_csrf", "")
+    answer = client.post("/web/login", data={"username": username, "password": password, "_csrf": token})
+    assert answer.status_code == 302, answer.get_data(as_text=True)[:300]
+    return client
+
+
+def _page(client, path, expect=200) -> str:
+    answer = client.get(path)
+    assert answer.status_code == expect, (path, answer.status_code)
+    return answer.get_data(as_text=True)
+
+
+def test_every_demo_page_in_spanish_shows_no_code_id_or_english(demo_site):
+    app, names = demo_site
+    boss = _login(app, "boss", "secreto-123")
+    problems: dict[str, list[str]] = {}
+
+    def check(path, client=boss, expect=200):
+        found = untranslated(_page(client, path, expect), allow=names)
+        if found:
+            problems[path] = found
+        return found
+
+    listing = _page(boss, "/web/cases?per_page=100")
+    case_ids = sorted({int(i) for i in re.findall(r'/web/cases/(\d+)"', listing)})
+    assert len(case_ids) >= 20  # the four procedures' demo cases, at several stages, some closed
+    for path in ("/web/cases?per_page=100", "/web/dashboard", "/web/tasks"):
+        check(path)
+    for case_id in case_ids:
+        html = _page(boss, f"/web/cases/{case_id}")
+        check(f"/web/cases/{case_id}")
+        for name in sorted(set(re.findall(rf"/web/cases/{case_id}/messages/([a-z_]+)", html))):
+            check(f"/web/cases/{case_id}/messages/{name}")
+        for task_id in sorted(set(re.findall(r'/web/tasks/(\d+)"', html))):
+            check(f"/web/tasks/{task_id}")
+    check("/web/cases/999999", expect=404)
+    check("/web/tasks/999999", expect=404)
+    admin = _login(app, "admin", "secreto-123")
+    for path in ("/web/admin/parameters", "/web/admin/users", "/web/admin/roles", "/web/admin/registries"):
+        check(path, admin)
+    clerk = _login(app, "registry_clerk", demo.DEMO_PASSWORD)
+    check("/web/tasks", clerk)
+    check("/web/dashboard", clerk, expect=403)
+    assert not problems, json.dumps(problems, ensure_ascii=False, indent=1)[:30000]
+
+
+def test_a_refusal_page_is_in_spanish_and_english_when_asked(demo_site):
+    app, _names = demo_site
+    boss = _login(app, "boss", "secreto-123")
+    assert "No existe, o no está a su alcance" in _page(boss, "/web/cases/999999", expect=404)
+    boss.get("/web/lang/en")
+    english = _page(boss, "/web/cases/999999", expect=404)
+    assert "No existe" not in english and "999999" in english
+
+
+def _codes_in(folder: Path) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {"stage": set(), "outcome": set()}
+    for path in sorted(folder.glob("*.bpmn")):
+        for match in ASSIGNED.finditer(path.read_text(encoding="utf-8")):
+            found[match.group(1) or match.group(2)].add(match.group(3))
+    return found
+
+
+def _complete(entry) -> bool:
+    return isinstance(entry, dict) and all(isinstance(entry.get(k), str) and entry[k].strip() for k in ("es", "en"))
+
+
+@pytest.mark.parametrize("procedure", PROCEDURES)
+def test_label_data_names_every_stage_outcome_and_message_of_the_diagrams(procedure):
+    folder = REPO / "processes" / procedure
+    data = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+    info = describe({p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.bpmn")})
+    assert set(data["processes"]) == {k for k, p in info["processes"].items() if p["executable"]}
+    codes = _codes_in(folder)
+    assert codes["stage"] and codes["outcome"], codes
+    named = {**data["stages"], **data["values"], **data["outcomes"]}
+    assert sorted(codes["stage"] - set(named)) == []
+    assert sorted(codes["outcome"] - set(data["outcomes"]) - set(data["values"])) == []
+    assert sorted(set(info["messages"]) - set(data["messages"])) == []
+    for variable in ("stage", "outcome", "case_number"):
+        assert _complete(data["variables"].get(variable)), variable
+    for section in ("stages", "outcomes", "values", "variables", "events"):
+        assert [k for k, v in data[section].items() if not _complete(v)] == [], section
+    for name, message in data["messages"].items():
+        assert _complete(message), name
+        assert [k for k, v in message.get("fields", {}).items() if not _complete(v)] == [], name
+
+
+def test_every_lane_of_the_diagrams_is_a_role_with_both_labels():
+    roles = {r["id"]: r for r in json.loads((REPO / "processes" / "roles.json").read_text(encoding="utf-8"))}
+    for procedure in PROCEDURES:
+        folder = REPO / "processes" / procedure
+        lanes = set(re.findall(r'<bpmn:lane [^>]*name="([^"]+)"', "".join(
+            p.read_text(encoding="utf-8") for p in folder.glob("*.bpmn"))))
+        assert lanes, procedure
+        for lane in lanes:
+            assert lane in roles and roles[lane]["label_es"] and roles[lane]["label_en"], (procedure, lane)
