@@ -1,0 +1,3 @@
+"""Messages of bid_adjudication (filled below)."""
+CODES: dict = {}
+DECISIONS: dict = {}

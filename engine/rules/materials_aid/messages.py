@@ -1,0 +1,3 @@
+"""Messages of materials_aid (filled below)."""
+CODES: dict = {}
+DECISIONS: dict = {}

@@ -1,0 +1,3 @@
+"""Messages of surplus_disposition (filled below)."""
+CODES: dict = {}
+DECISIONS: dict = {}
