@@ -1,3 +1,4 @@
 """Messages of bid_adjudication (filled below)."""
 CODES: dict = {}
 DECISIONS: dict = {}
+LABELS: dict = {}

@@ -143,3 +143,24 @@ DECISIONS = {
               "en": "the renewal fell due on {renewal_due:date} and was not filed ({days_overdue} days): the Registry "
                     "status becomes {registry_status}"}},
 }
+
+# The contract's codes as a sentence says them (values shown in a reason, not labels of a form).
+LABELS = {
+    "agricultor": {"es": "agricultor", "en": "farmer"},
+    "acuicultor": {"es": "acuicultor", "en": "aquaculturist"},
+    "avicultor": {"es": "avicultor", "en": "poultry farmer"},
+    "artesano": {"es": "artesano", "en": "artisan"},
+    "pescador": {"es": "pescador", "en": "fisherman"},
+    "secretario_agricultura": {"es": "certificación del Secretario de Agricultura",
+                               "en": "certification of the Secretario de Agricultura"},
+    "fomento_economico": {"es": "certificación de la Administración de Fomento Económico",
+                          "en": "certification of the Administración de Fomento Económico"},
+    "asociacion_agricultores_pr": {"es": "certificación de la Asociación de Agricultores de Puerto Rico",
+                                   "en": "certification of the Asociación de Agricultores de Puerto Rico"},
+    "asociacion_registrada": {"es": "certificación de una asociación o cooperativa registrada",
+                              "en": "certification of a registered association or cooperative"},
+    "declaracion_notarial": {"es": "declaración jurada ante notario", "en": "sworn declaration before a notary"},
+    "ACTIVE": {"es": "activo", "en": "active"},
+    "RENEWAL_OVERDUE": {"es": "renovación vencida", "en": "renewal overdue"},
+    "REMOVED": {"es": "retirado del Registro", "en": "removed from the Registry"},
+}

@@ -36,7 +36,7 @@ def articles(rule_ids) -> list[dict]:
 
 
 def make_reason(code: str, entry: Mapping[str, Any] | None, values: Mapping[str, Any],
-                rule_ids=()) -> dict:
+                rule_ids=(), labels: Mapping | None = None) -> dict:
     """One reason; a code without a catalogue entry still reads as something (its rule ids), never blank."""
     entry = entry or {}
     rules = list(dict.fromkeys([*entry.get("rules", ()), *rule_ids]))
@@ -45,7 +45,7 @@ def make_reason(code: str, entry: Mapping[str, Any] | None, values: Mapping[str,
     threshold_name = entry.get("threshold")
     threshold = ({"name": threshold_name, "value": values.get(threshold_name)}
                  if threshold_name else None)
-    sentences = {lang: (fill(templates[lang], values, lang) if templates[lang] else _fallback(code, rules, lang))
+    sentences = {lang: (fill(templates[lang], values, lang, labels) if templates[lang] else _fallback(code, rules, lang))
                  for lang in LANGUAGES}
     return {"code": code, "rule_ids": rules, "articles": articles(rules), "values": used,
             "threshold": threshold, **sentences}

@@ -26,3 +26,4 @@ def _merge(attribute: str) -> dict:
 
 CODES = _merge("CODES")
 DECISIONS = _merge("DECISIONS")
+LABELS = _merge("LABELS")

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from engine.rules.decision import Decision, RuleViolation
 from engine.rules.reasons.build import LANGUAGES, articles, capitalised, make_reason, with_period
-from engine.rules.reasons.catalogue import CODES, DECISIONS
+from engine.rules.reasons.catalogue import CODES, DECISIONS, LABELS
 from engine.rules.reasons.format import fill
 
 
@@ -31,7 +31,7 @@ def reasons_of(codes, values: Mapping[str, Any], rule_ids=()) -> list[dict]:
     out = []
     for item in codes:
         code, own = (item, {}) if isinstance(item, str) else (item[0], dict(item[1]))
-        out.append(make_reason(code, CODES.get(code), {**values, **own}, () if code in CODES else rule_ids))
+        out.append(make_reason(code, CODES.get(code), {**values, **own}, () if code in CODES else rule_ids, LABELS))
     return out
 
 
@@ -45,7 +45,7 @@ def explain_decision(name: str, outcome, rule_ids=(), inputs: Mapping | None = N
     codes = list(because)
     if not codes and isinstance((details or {}).get("reasons"), list):
         codes = [c for c in details["reasons"] if isinstance(c, str)]
-    texts = {lang: with_period(capitalised(fill(sentence[lang], values, lang))) if sentence.get(lang)
+    texts = {lang: with_period(capitalised(fill(sentence[lang], values, lang, LABELS))) if sentence.get(lang)
              else f"{name}: {outcome}" for lang in LANGUAGES}
     return {"rule": name, "rule_ids": list(rule_ids), "articles": articles(rule_ids), **texts,
             "reasons": reasons_of(codes, values, rule_ids)}

@@ -36,9 +36,10 @@ class _Missing:
 
 
 class SentenceFormatter(string.Formatter):
-    def __init__(self, language: str):
+    def __init__(self, language: str, labels: dict | None = None):
         super().__init__()
         self.language = language
+        self.labels = labels or {}  # {contract code: {"es", "en"}}: "secretario_agricultura" as a person says it
 
     def get_value(self, key, args, kwargs):
         value = kwargs.get(key) if isinstance(key, str) else None
@@ -66,6 +67,8 @@ class SentenceFormatter(string.Formatter):
             return self._date(value)
         if isinstance(value, (list, tuple)):
             return self._list(value)
+        if isinstance(value, str) and value in self.labels:
+            return self.labels[value].get(self.language, value)
         return str(value)
 
     def _pct(self, value) -> str:
@@ -108,10 +111,10 @@ def _known(segment: str, values: dict) -> bool:
     return True
 
 
-def fill(template: str, values: dict, language: str) -> str:
+def fill(template: str, values: dict, language: str, labels: dict | None = None) -> str:
     """The template with its values shown for `language`; a broken template reads as written."""
     template = OPTIONAL.sub(lambda m: m.group(1) if _known(m.group(1), values) else "", template)
     try:
-        return SentenceFormatter(language).vformat(template, (), values)
+        return SentenceFormatter(language, labels).vformat(template, (), values)
     except (ValueError, IndexError):
         return template

@@ -1,3 +1,4 @@
 """Messages of surplus_disposition (filled below)."""
 CODES: dict = {}
 DECISIONS: dict = {}
+LABELS: dict = {}
