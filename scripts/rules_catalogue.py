@@ -21,14 +21,23 @@ SOURCE_ROW = re.compile(r"^\| (?P<short>\d{3}) \| `[^`]+` \| (?P<content>.+) \|\
 def parse(text: str) -> dict:
     sources = {m["short"]: m["content"].strip() for m in map(SOURCE_ROW.match, text.splitlines()) if m}
     rules: dict[str, dict] = {}
+    current = None
     for line in text.splitlines():
         if match := RULE_LINE.match(line):
             rest = match["rest"]
             quotes = [{"text": q["text"].strip(), "source": q["file"]} for q in QUOTE.finditer(rest)]
             statement = rest.split("«", 1)[0].rstrip(" —-")
-            rules[match["id"]] = {"statement": _plain(statement), "quotes": quotes,
-                                  "sources": list(dict.fromkeys(q["source"] for q in quotes))}
-        elif match := TABLE_ROW.match(line):
+            current = rules[match["id"]] = {"statement": _plain(statement), "quotes": quotes,
+                                            "sources": list(dict.fromkeys(q["source"] for q in quotes))}
+            continue
+        if current is not None and line.startswith("  ") and line.strip():
+            # A rule that lists its items on the lines below (MAT-09's documents): their wording is its own.
+            quotes = [{"text": q["text"].strip(), "source": q["file"]} for q in QUOTE.finditer(line)]
+            current["quotes"] += quotes
+            current["sources"] = list(dict.fromkeys([*current["sources"], *(q["source"] for q in quotes)]))
+            continue
+        current = None
+        if match := TABLE_ROW.match(line):
             cells = [c.strip() for c in match["cells"].split("|")]
             if match["id"].startswith("AMB"):
                 procedure, issue, default = cells[0], cells[1], cells[2]
@@ -37,6 +46,7 @@ def parse(text: str) -> dict:
                 statement = f"{cells[0]}: {cells[1]}"
             rules[match["id"]] = {"statement": _plain(statement), "quotes": [], "sources": []}
     _parents(rules)
+    _lettered_items(rules)
     return {"sources": sources, "rules": dict(sorted(rules.items()))}
 
 
@@ -49,6 +59,16 @@ def _parents(rules: dict) -> None:
             rules[parent] = {"statement": " ".join(i["statement"] for i in items),
                              "quotes": [q for i in items for q in i["quotes"]],
                              "sources": list(dict.fromkeys(s for i in items for s in i["sources"]))}
+
+
+def _lettered_items(rules: dict) -> None:
+    # BID-35 lists causes (a)–(c) in one line, one quote each; the rules cite them as BID-35a…c.
+    for rule_id, entry in list(rules.items()):
+        items = re.findall(r"\(([a-h])\) ([^;(]+)", entry["statement"])
+        if len(items) > 1 and len(items) == len(entry["quotes"]):
+            for (letter, item), quote in zip(items, entry["quotes"]):
+                rules.setdefault(f"{rule_id}{letter}", {"statement": item.strip(" ."), "quotes": [quote],
+                                                        "sources": [quote["source"]]})
 
 
 def _plain(text: str) -> str:

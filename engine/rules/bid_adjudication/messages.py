@@ -1,4 +1,152 @@
-"""Messages of bid_adjudication (filled below)."""
-CODES: dict = {}
-DECISIONS: dict = {}
-LABELS: dict = {}
+"""What the bid-adjudication rules say, in Spanish and English: one entry per reason code and decision.
+
+Data, not code (see engine/rules/reasons). The Junta's own resolutions are worded in Spanish by
+`wording.py` (a decision's `explanation`); the entries here give each offer's status as a reason
+of its own and the English of every decision.
+"""
+from __future__ import annotations
+
+_OFFER = {"es": "la oferta {offer_id} ", "en": "offer {offer_id} "}
+
+
+def _offer(rules: tuple, es: str, en: str) -> dict:
+    return {"rules": rules, "es": _OFFER["es"] + es, "en": _OFFER["en"] + en}
+
+
+CODES = {
+    # Why an offer stops being considered (screen_offers, apply_evaluation)
+    "CONSIDERED": _offer(("BID-01", "BID-02"), "sigue considerada", "is still considered"),
+    "LATE": _offer(("BID-01", "BID-12"), "llegó después de la hora de apertura", "arrived after the opening time"),
+    "NOT_IN_ACTA": _offer(("BID-01",), "no consta en el Acta de Apertura", "is not recorded in the Acta de Apertura"),
+    "COLLECTOR_REPORT": _offer(("BID-01",), "no la acepta el Informe del Recaudador", "is not accepted by the Collector's report"),
+    "BIDDER_BANNED": _offer(("BID-21", "BID-25", "BID-27", "BID-29"),
+                            "es de un licitador inhabilitado en el Registro de Licitadores",
+                            "comes from a bidder banned in the Registro de Licitadores"),
+    "ALTERNATES_NOT_REQUESTED": _offer(("BID-22", "AMB-50"), "presenta modelos alternos que el Aviso no pidió",
+                                       "offers alternates the notice did not ask for"),
+    "MULTIPLE_ENVELOPES": _offer(("BID-21", "AMB-48"), "es de un licitador que presentó más de un sobre para el renglón",
+                                 "comes from a bidder who filed more than one envelope for the line"),
+    "NON_COMPLIANT_SPECS": _offer(("BID-02", "BID-30a"), "no cumple con las especificaciones", "does not meet the specifications"),
+    "NON_COMPLIANT_CONDITIONS": _offer(("BID-02", "BID-30b"), "no cumple con las condiciones", "does not meet the conditions"),
+    "CONSPIRACY": _offer(("BID-25",), "es de un licitador que se concertó con otros", "comes from a bidder who conspired with others"),
+    "COLLUSION": _offer(("BID-28", "BID-30d"), "queda fuera: hubo colusión entre todos los licitadores",
+                        "is out: all bidders colluded"),
+    "BIDDER_EXCLUDED": _offer(("BID-30e", "BID-30f", "BID-30g", "AMB-44"), "es de un licitador excluido por la Junta",
+                              "comes from a bidder the Junta excluded"),
+    # Refusals of the hooks (RULES.md §5)
+    "JUSTIFICATION_REQUIRED": {"rules": ("BID-09",),
+        "es": "adjudicar a una oferta que no es la primera del orden exige una justificación escrita",
+        "en": "awarding an offer that is not first in order needs a written justification"},
+    "JUSTIFICATION_SIGNATURES_INCOMPLETE": {"rules": ("BID-09",),
+        "es": "a la justificación le faltan firmas de los miembros de la Junta", "en": "the justification lacks Junta members' signatures"},
+    "EQUIPMENT_CRITERIA_INCOMPLETE": {"rules": ("BID-11",),
+        "es": "los criterios de evaluación del equipo están incompletos", "en": "the equipment evaluation criteria are incomplete"},
+    "MARKET_CLAUSE_MISSING": {"rules": ("BID-19",),
+        "es": "falta la cláusula de precios sujetos al mercado en el pliego", "en": "the market price clause is missing from the terms"},
+    "SINGLE_SOURCE_NOT_DOCUMENTED": {"rules": ("BID-18",),
+        "es": "no se documentó por qué hay un único proveedor", "en": "why there is a single source was not documented"},
+    "BAN_OUT_OF_RANGE": {"rules": ("BID-21", "BID-25", "BID-27", "BID-29"),
+        "es": "la duración de la inhabilitación está fuera de lo que permite el reglamento",
+        "en": "the length of the ban is outside what the regulation allows"},
+    "SIMILAR_PURCHASE_BLOCKED_FY": {"rules": ("BID-36", "AMB-46"),
+        "es": "no se puede hacer una compra similar en lo que queda del año fiscal",
+        "en": "no similar purchase is allowed in the rest of the fiscal year"},
+    "MIN_THREE_QUOTES_REQUIRED": {"rules": ("BID-31",),
+        "es": "un contrato privado necesita al menos tres cotizaciones", "en": "a private contract needs at least three quotes"},
+    "FUNDS_CERTIFICATION_REQUIRED": {"rules": ("BID-31",),
+        "es": "falta la certificación de disponibilidad de fondos", "en": "the certification of available funds is missing"},
+    "PUBLIC_INTEREST_FINDING_REQUIRED": {"rules": ("BID-31",),
+        "es": "falta la determinación de que beneficia el interés público", "en": "the public interest finding is missing"},
+    "ACTION_NOT_ALLOWED_FOR_TYPE": {"rules": ("BID-31", "BID-32"),
+        "es": "esta acción no está permitida para este tipo de subasta", "en": "this course is not open to this kind of bid"},
+    "CANCELLATION_NOTICE_REQUIRED": {"rules": ("BID-33",),
+        "es": "hay que notificar la cancelación a los licitadores", "en": "the bidders must be notified of the cancellation"},
+    "BONDS_NOT_RETURNED": {"rules": ("BID-34",),
+        "es": "no se han devuelto las fianzas de los licitadores", "en": "the bidders' bonds have not been returned"},
+    "ALCALDE_NOTICE_REQUIRED": {"rules": ("BID-20", "AMB-42"),
+        "es": "hay que notificar al Alcalde", "en": "the Mayor must be notified"},
+    "AWARDS_REQUIRED": {"rules": ("BID-06",),
+        "es": "la adjudicación debe indicar al menos un renglón adjudicado", "en": "the award must name at least one line"},
+    "AWARD_LINE_DUPLICATE": {"rules": ("BID-06",),
+        "es": "un renglón se adjudicó más de una vez", "en": "a line was awarded more than once"},
+    "AWARD_NOT_MAJORITY": {"rules": ("BID-06",),
+        "es": "la adjudicación no tiene la mayoría de la Junta", "en": "the award lacks the Junta's majority"},
+    "AWARD_OFFER_NOT_ELIGIBLE": {"rules": ("BID-06", "BID-07"),
+        "es": "la oferta adjudicada no sigue considerada", "en": "the offer awarded is no longer considered"},
+    "OFFER_ID_DUPLICATE": {"rules": ("BID-01",),
+        "es": "hay dos ofertas con el mismo identificador", "en": "two offers share an id"},
+    "UNKNOWN_LINE": {"rules": ("BID-06",),
+        "es": "el renglón indicado no existe en esta subasta", "en": "the line named is not in this bid"},
+    "UNKNOWN_OFFER": {"rules": ("BID-01",),
+        "es": "la oferta indicada no existe en esta subasta", "en": "the offer named is not in this bid"},
+    "TIE_BASIS_REQUIRED": {"rules": ("BID-23", "AMB-45"),
+        "es": "hay un empate: indique el fundamento para desempatar", "en": "there is a tie: state the basis for breaking it"},
+    "TIE_BREAK_METHOD_NOT_ALLOWED": {"rules": ("BID-23", "BID-24"),
+        "es": "el método de desempate no está permitido", "en": "the tie-break method is not allowed"},
+    "TIE_CHOICE_INVALID": {"rules": ("BID-23",),
+        "es": "la oferta escogida en el desempate no es una de las empatadas", "en": "the offer chosen is not one of the tied"},
+    "REJECTION_REASONS_REQUIRED": {"rules": ("BID-30",),
+        "es": "un rechazo global debe anotar sus razones", "en": "a global rejection states its reasons"},
+    "COMPLAINANT_NOT_A_BIDDER": {"rules": ("BID-26",),
+        "es": "quien se querella no fue licitador en esta subasta", "en": "the complainant was not a bidder in this bid"},
+    "COMPLAINANT_SANCTION_REQUIRED": {"rules": ("BID-27",),
+        "es": "una querella infundada exige indicar la sanción al querellante",
+        "en": "an unjustified complaint needs the complainant's sanction"},
+    "COMPLAINT_HEARING_REQUIRED": {"rules": ("BID-26", "AMB-49"),
+        "es": "la querella necesita una vista antes de resolverse", "en": "the complaint needs a hearing before it is resolved"},
+    "COMPLAINT_NOT_UNJUSTIFIED": {"rules": ("BID-27",),
+        "es": "la querella no se declaró infundada; no procede la sanción", "en": "the complaint was not found unjustified; no sanction"},
+    "UNJUSTIFIED_COMPLAINT": {"rules": ("BID-26", "BID-27"),
+        "es": "la querella es infundada", "en": "the complaint is unjustified"},
+    "CONSPIRATORS_REQUIRED": {"rules": ("BID-25",),
+        "es": "hay que identificar a los licitadores que se concertaron", "en": "the bidders who conspired must be named"},
+    "JUSTICE_REFERRAL_REQUIRED": {"rules": ("BID-27",),
+        "es": "el caso debe referirse al Departamento de Justicia", "en": "the case must be referred to the Departamento de Justicia"},
+}
+
+_EXPLAINED = {"es": "{explanation}"}
+DECISIONS = {
+    "screen_offers": {"*": {"es": "revisión en la apertura de las ofertas {offers:list}; subasta desierta: {deserted}",
+                            "en": "opening review of offers {offers:list}; bid deserted: {deserted}"}},
+    "apply_evaluation": {"*": {**_EXPLAINED, "en": "after the evaluation {considered_count} offer(s) remain considered"}},
+    "rank_offers": {"*": {"es": "las ofertas se ordenan por precio evaluado en cada renglón",
+                          "en": "the offers are ranked by evaluated price in each line"}},
+    "tie_resolution": {"*": {"es": "el empate se resuelve a favor de {outcome} ({method})",
+                             "en": "the tie is resolved for {outcome} ({method})"}},
+    "single_offer_route": {"*": {"es": "oferta única: {outcome}", "en": "single offer: {outcome}"}},
+    "offers_route": {"*": {**_EXPLAINED, "en": "route after screening: {outcome} ({considered_bidders:list} still considered)"}},
+    "award_result": {"*": {**_EXPLAINED, "en": "awarded to {awardee} for {contract_price:money}"}},
+    "ban_periods": {"*": {"es": "inhabilitaciones desde el {resolution_date:date}: {outcome}",
+                          "en": "bans from {resolution_date:date}: {outcome}"}},
+    "complaint_unjustified": {"yes": {"es": "la querella de {complainant_id} es infundada", "en": "the complaint of {complainant_id} is unjustified"},
+                              "no": {"es": "la querella de {complainant_id} no es infundada", "en": "the complaint of {complainant_id} is not unjustified"}},
+    "complaint_referral": {"yes": {"es": "se refiere la querella al Departamento de Justicia", "en": "the complaint is referred to the Departamento de Justicia"},
+                           "no": {"es": "no se refiere la querella al Departamento de Justicia", "en": "the complaint is not referred to the Departamento de Justicia"}},
+    "follow_up_outcome": {"*": {"es": "tras el rechazo global: {outcome}‹; contrata {contractor} por {contractor_total:money}›",
+                                "en": "after the global rejection: {outcome}‹; {contractor} contracts for {contractor_total:money}›"}},
+    "cancellation_result": {"*": {"es": "la subasta se cancela ({cause}); se devuelven fianzas por {bonds_returned:money}"
+                                        "‹; no se puede hacer una compra similar hasta el {similar_purchase_lock_until:date}›",
+                                  "en": "the bid is cancelled ({cause}); bonds of {bonds_returned:money} are returned"
+                                        "‹; no similar purchase until {similar_purchase_lock_until:date}›"}},
+    "single_bidder_alert": {"yes": {"es": "{consecutive_single_bidder_bids} subastas seguidas de un solo licitador: se avisa al Alcalde (umbral {threshold})",
+                                    "en": "{consecutive_single_bidder_bids} single-bidder bids in a row: the Mayor is alerted (threshold {threshold})"},
+                            "no": {"es": "{consecutive_single_bidder_bids} subastas seguidas de un solo licitador; el umbral para avisar al Alcalde es {threshold}",
+                                   "en": "{consecutive_single_bidder_bids} single-bidder bids in a row; the threshold to alert the Mayor is {threshold}"}},
+    "single_source_contract": {"*": {"es": "contratación directa con proveedor único", "en": "direct single-source contract"}},
+    "legislature_outcome": {"*": {"es": "la Legislatura Municipal: {outcome}", "en": "the Municipal Legislature: {outcome}"}},
+    "reasonableness_hint": {"*": {"es": "orientación sobre el precio de la oferta única frente a la estimación o la tasación",
+                                  "en": "a hint on the single offer's price against the estimate or appraisal"}},
+}
+
+LABELS = {
+    "award": {"es": "se adjudica", "en": "award"},
+    "SECOND_BID_REQUIRED": {"es": "hace falta una segunda subasta", "en": "a second bid is required"},
+    "recommend_by_administration": {"es": "se recomienda hacer la obra por administración", "en": "recommend doing the work by administration"},
+    "LEGISLATURE_QUOTES_REQUESTED": {"es": "se piden cotizaciones con la Legislatura", "en": "quotes are requested with the Legislature"},
+    "reject": {"es": "rechazo", "en": "rejection"},
+    "assess_single_offer": {"es": "evaluar la oferta única", "en": "assess the single offer"},
+    "rank": {"es": "ordenar y adjudicar", "en": "rank and award"},
+    "NEW_BID_AMONG_TIED": {"es": "nueva subasta entre los empatados", "en": "new bid among the tied"},
+    "qualitative": {"es": "criterio cualitativo", "en": "qualitative criterion"},
+    "lottery": {"es": "sorteo", "en": "lottery"},
+}

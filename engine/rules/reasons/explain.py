@@ -45,6 +45,8 @@ def explain_decision(name: str, outcome, rule_ids=(), inputs: Mapping | None = N
     codes = list(because)
     if not codes and isinstance((details or {}).get("reasons"), list):
         codes = [c for c in details["reasons"] if isinstance(c, str)]
+    if not codes and (details or {}).get("reason") in CODES:
+        codes = [details["reason"]]  # one reason named by the rule (the surplus cascade)
     texts = {lang: with_period(capitalised(fill(sentence[lang], values, lang, LABELS))) if sentence.get(lang)
              else f"{name}: {outcome}" for lang in LANGUAGES}
     return {"rule": name, "rule_ids": list(rule_ids), "articles": articles(rule_ids), **texts,
@@ -69,7 +71,8 @@ def explain_recorded(data: Mapping) -> dict | None:
 
 def explain_refusal(exc: RuleViolation) -> list[dict]:
     """Every reason a refusal gives, each with its sentence; the first is the refusal's own code."""
-    codes = list(exc.reasons) or [(exc.code, exc.values)]
+    named = (exc.errors or {}).get("rule") or []
+    codes = list(exc.reasons) or [(c, {}) for c in dict.fromkeys([exc.code, *named])]
     return reasons_of(codes, exc.values, exc.rule_ids)
 
 

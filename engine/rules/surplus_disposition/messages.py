@@ -1,4 +1,172 @@
-"""Messages of surplus_disposition (filled below)."""
-CODES: dict = {}
-DECISIONS: dict = {}
-LABELS: dict = {}
+"""What the surplus-disposition rules say, in Spanish and English: one entry per reason code and decision.
+
+Data, not code (see engine/rules/reasons): each sentence names the values it shows, the rule ids
+it rests on and, where there is one, the value that is the legal threshold.
+"""
+from __future__ import annotations
+
+CODES = {
+    # Refusals (RULES.md §5 and the hooks)
+    "VEHICLE_ORDER_NOT_APPROVED": {"rules": ("SUR-05",),
+        "es": "la orden del vehículo no tiene la anuencia del Comisionado",
+        "en": "the vehicle order lacks the Comisionado's consent (anuencia)"},
+    "VEHICLE_ORDER_EMPTY": {"rules": ("SUR-05",),
+        "es": "la orden del vehículo no incluye ninguna solicitud", "en": "the vehicle order lists no request"},
+    "DELIVERY_REQUIRES_PAYMENT_RECEIPT": {"rules": ("SUR-21", "FAR-25"),
+        "es": "no se puede entregar sin el recibo de pago del Recaudador", "en": "no delivery without the Recaudador's payment receipt"},
+    "NOT_ELIGIBLE_CATEGORY": {"rules": ("SUR-10", "SUR-11"),
+        "es": "el solicitante no pertenece a una categoría que pueda adquirir esta propiedad, o la propiedad no "
+              "tiene la utilidad que la categoría exige",
+        "en": "the requester is not in a category that may acquire this property, or the property lacks the "
+              "utility the category needs"},
+    "REASON_REQUIRED": {"rules": ("SUR-02", "SUR-03", "AMB-08"),
+        "es": "para pasar por alto a un solicitante según los criterios a–d hay que anotar el criterio y la razón",
+        "en": "skipping a requester under criteria a–d needs the criterion and a reason"},
+    "AUDIT_REPORT_REQUIRED": {"rules": ("SUR-18",),
+        "es": "para exigir la devolución hace falta antes un informe de fiscalización",
+        "en": "a return can be required only after an audit report (informe de fiscalización)"},
+    "NOT_REGISTERED": {"rules": ("FAR-14", "FAR-17"),
+        "es": "el productor no está activo en el Registro de Agricultores Bona Fide",
+        "en": "the producer is not active in the Registro de Agricultores Bona Fide"},
+    "NOT_REACHED": {"rules": ("SUR-12",),
+        "es": "la solicitud no se evaluó: una categoría anterior se quedó con la propiedad",
+        "en": "the request was never evaluated: an earlier category took the property"},
+    "DUPLICATE_REQUEST": {"rules": ("SUR-01",),
+        "es": "este solicitante ya tiene una solicitud sobre esta propiedad",
+        "en": "this requester already has a request for this property"},
+    "ORDER_OF_ARRIVAL": {"rules": ("SUR-04", "SUR-07"),
+        "es": "las solicitudes se atienden por orden de llegada; hay otra anterior que no se pasó por alto con razón",
+        "en": "requests are served in order of arrival; an earlier one was not skipped with a reason"},
+    "PAYMENT_METHOD_NOT_ALLOWED": {"rules": ("FAR-23",),
+        "es": "la forma de pago no está permitida: solo cheque certificado, giro postal o cheque de gerente",
+        "en": "the payment instrument is not allowed: only certified checks, postal money orders or manager's checks"},
+    "PAYEE_INVALID": {"rules": ("FAR-23",),
+        "es": "el pago debe hacerse a favor del Secretario de Hacienda",
+        "en": "the payment must be payable to the Secretario de Hacienda"},
+    "PRICE_EXCEEDS_FMV": {"rules": ("FAR-22", "SUR-11"), "threshold": "fair_market_value",
+        "es": "el precio‹ de {price:money}› supera el justo valor en el mercado‹ de {fair_market_value:money}›",
+        "en": "the price‹ of {price:money}› exceeds the fair market value‹ of {fair_market_value:money}›"},
+    "PAYMENT_AMOUNT_MISMATCH": {"rules": ("FAR-23", "SUR-21"), "threshold": "price",
+        "es": "el importe pagado‹ ({total:money})› no coincide con el precio fijado‹ ({price:money})›",
+        "en": "the amount paid‹ ({total:money})› does not match the price‹ ({price:money})›"},
+    "PRICE_COMPONENT_REQUIRED": {"rules": ("SUR-09", "SUR-13"),
+        "es": "falta un componente del precio", "en": "a component of the price is missing"},
+    "PROCESSING_COSTS_INVALID": {"rules": ("FAR-24",),
+        "es": "los gastos de trámite deben estar entre cero y el precio",
+        "en": "processing costs must be between zero and the price"},
+    "UNITS_MUST_BE_SOLD_INDIVIDUALLY": {"rules": ("FAR-21",),
+        "es": "las unidades de equipo se venden una a una: una unidad por venta",
+        "en": "units of equipment are sold one by one: one unit per sale"},
+    "REQUESTER_ID_REQUIRED": {"rules": ("SUR-01",),
+        "es": "falta la identificación del solicitante", "en": "the requester's id is missing"},
+    "UNKNOWN_REQUEST": {"rules": ("SUR-02",),
+        "es": "la solicitud indicada no está pendiente en este caso", "en": "the request named is not pending in this case"},
+    "UNKNOWN_UNIT": {"rules": ("FAR-21",),
+        "es": "la unidad indicada no existe en este caso o no es la de este sorteo",
+        "en": "the unit named does not exist in this case or is not this lottery's"},
+    # Shared with bid adjudication (BID-24): one wording for both.
+    "LOTTERY_RESULT_INVALID": {"rules": ("TC-7",),
+        "es": "el ganador del sorteo no es uno de los participantes", "en": "the lottery winner is not one of the participants"},
+    # Reasons a decision gives (details["reason"])
+    "NO_REQUEST": {"rules": ("SUR-08",),
+        "es": "nadie de la etapa anterior pidió la propiedad", "en": "nobody in the previous stage asked for the property"},
+    "CATEGORY_EXHAUSTED": {"rules": ("SUR-23",),
+        "es": "quienes la pidieron en la etapa anterior no la recogieron", "en": "those who asked in the previous stage did not collect it"},
+    "CATEGORY_EXHAUSTED_STOP": {"rules": ("SUR-23", "AMB-07"),
+        "es": "la categoría se agotó y el parámetro manda pasar a la subasta pública",
+        "en": "the category was exhausted and the parameter sends the property to the public auction"},
+    "SCRAP_FOR_VEHICLE_REPAIR": {"rules": ("SUR-17",),
+        "es": "es chatarra para reparar vehículos: no hay obligación de retenerla",
+        "en": "it is scrap for repairing vehicles: no retention obligation"},
+    "RECIPIENT_OR_SALE_NOT_BOUND": {"rules": ("SUR-16", "AMB-13"),
+        "es": "el receptor ({recipient_kind}) o la forma de disposición ({disposition}) no está obligado a retener",
+        "en": "the recipient ({recipient_kind}) or the disposition ({disposition}) carries no retention obligation"},
+    "COVERED": {"rules": ("SUR-16", "AMB-05", "TC-4"), "threshold": "threshold",
+        "es": "el bien (valor estimado {estimated_value:money}) está cubierto por la retención; el umbral es "
+              "mayor de {threshold:money}",
+        "en": "the good (estimated value {estimated_value:money}) is covered by retention; the threshold is "
+              "more than {threshold:money}"},
+    "NOT_ABOVE_THRESHOLD": {"rules": ("SUR-16", "AMB-05", "TC-4"), "threshold": "threshold",
+        "es": "el valor estimado ({estimated_value:money}) no es mayor de {threshold:money}",
+        "en": "the estimated value ({estimated_value:money}) is not more than {threshold:money}"},
+    "NOT_A_COVERED_GOOD": {"rules": ("SUR-16", "AMB-05"),
+        "es": "no es un vehículo, un bien donado ni un mueble cubierto", "en": "it is not a vehicle, a donated good or a covered movable"},
+}
+
+DECISIONS = {
+    "surplus_request_category": {"*": {"es": "la solicitud de {kind} cuenta en la etapa {outcome}",
+                                       "en": "the request of a {kind} counts in stage {outcome}"}},
+    "surplus_government_order": {"*": {"es": "orden de las solicitudes del gobierno: {outcome:list}",
+                                       "en": "order of the government requests: {outcome:list}"}},
+    "surplus_transferee_choice": {"*": {"es": "se asigna la propiedad a {outcome}‹; se pasaron por alto: {skipped:list}›",
+                                        "en": "the property is assigned to {outcome}‹; skipped: {skipped:list}›"}},
+    "surplus_sale_price": {"*": {"es": "el precio de la venta es {outcome:money}‹ (justo valor en el mercado: "
+                                       "{fair_market_value:money})›",
+                                 "en": "the sale price is {outcome:money}‹ (fair market value: {fair_market_value:money})›"}},
+    "surplus_fund_split": {"*": {"es": "de {price:money}, {fondo_general:money} van al Fondo General y {processing_costs:money} "
+                                       "de gastos de trámite al fondo del Secretario de Hacienda",
+                                 "en": "of {price:money}, {fondo_general:money} go to the General Fund and {processing_costs:money} "
+                                       "of processing costs to the Secretario de Hacienda's fund"}},
+    "surplus_payment_check": {"*": {"es": "el pago de {total:money} coincide con el precio de {price:money} y usa formas de "
+                                          "pago permitidas",
+                                    "en": "the payment of {total:money} matches the price of {price:money} with allowed "
+                                          "instruments"}},
+    "surplus_hacienda_copy": {"yes": {"es": "se envía copia del formulario de traspaso al Departamento de Hacienda",
+                                      "en": "a copy of the transfer form goes to the Departamento de Hacienda"},
+                              "no": {"es": "no se envía copia al Departamento de Hacienda (vehículo a una agencia del "
+                                           "Gobierno o regla {rule})",
+                                     "en": "no copy goes to the Departamento de Hacienda (a vehicle to a government agency "
+                                           "or rule {rule})"}},
+    "surplus_invoice_amount": {"*": {"es": "importe a facturar: {outcome:money}", "en": "amount to invoice: {outcome:money}"},
+                               "none": {"es": "no se factura: el receptor no lo debe", "en": "nothing is invoiced: the recipient owes nothing"}},
+    "surplus_retention_obligation": {"yes": {"es": "el receptor debe retener y usar el bien durante los años de retención",
+                                             "en": "the recipient must keep and use the good for the retention years"},
+                                     "no": {"es": "el receptor no tiene obligación de retención",
+                                            "en": "the recipient has no retention obligation"}},
+    "surplus_retention_dates": {"*": {"es": "la retención dura desde el {delivered_on:date} hasta el "
+                                            "{retention_active_through:date} ({years} años)",
+                                      "en": "retention runs from {delivered_on:date} through {retention_active_through:date} "
+                                            "({years} years)"}},
+    "surplus_register_request": {"PENDING": {"es": "la solicitud {request_id} queda pendiente para su etapa (recibida {received_at})",
+                                             "en": "request {request_id} is held for its stage (received {received_at})"},
+                                 "*": {"es": "la solicitud {request_id} no se alcanza: su etapa ya pasó",
+                                       "en": "request {request_id} is not reached: its stage has passed"}},
+    "surplus_transfer_route": {"*": {"es": "al cerrar el plazo de reclamación: {outcome}‹ (solicitudes: {candidates:list})›",
+                                     "en": "at the close of the claim window: {outcome}‹ (requests: {candidates:list})›"}},
+    "surplus_next_stage": {"*": {"es": "la propiedad pasa de {previous} a {outcome}", "en": "the property moves from {previous} to {outcome}"}},
+    "surplus_window_action": {"*": {"es": "etapa {stage}: {outcome}‹ (pendientes: {pending:list})›",
+                                    "en": "stage {stage}: {outcome}‹ (pending: {pending:list})›"}},
+    "surplus_lots": {"*": {"es": "se forman los lotes de la etapa {stage} con las unidades {units:list}",
+                           "en": "the lots of stage {stage} are made of units {units:list}"}},
+    "surplus_lot_candidates": {"*": {"es": "lote {lot_id}: {outcome}‹; candidatos en orden: {candidates:list}›",
+                                     "en": "lot {lot_id}: {outcome}‹; candidates in order: {candidates:list}›"}},
+    "surplus_sale_round": {"*": {"es": "tras la ronda de la etapa {stage}: {outcome}‹; sin vender: {unsold_units:list}›",
+                                 "en": "after the round of stage {stage}: {outcome}‹; unsold: {unsold_units:list}›"}},
+    "surplus_final_disposition": {"*": {"es": "disposición final: {outcome}‹, a {buyers:list}›‹ por {price:money}›",
+                                        "en": "final disposition: {outcome}‹, to {buyers:list}›‹ for {price:money}›"}},
+}
+
+LABELS = {
+    "TRANSFER": {"es": "reasignación o traspaso", "en": "reassignment or transfer"},
+    "CATEGORY_1": {"es": "categoría 1 (organismos de gobierno y municipios)", "en": "category 1 (government bodies and municipalities)"},
+    "CATEGORY_2": {"es": "categoría 2 (productores bona fide)", "en": "category 2 (bona fide producers)"},
+    "CATEGORY_3": {"es": "categoría 3 (entidades sin fines de lucro)", "en": "category 3 (non-profits)"},
+    "PUBLIC_AUCTION": {"es": "subasta pública", "en": "public auction"},
+    "SERVE": {"es": "se atiende la primera solicitud", "en": "the first request is served"},
+    "WAIT": {"es": "se espera a que cierre el plazo", "en": "wait for the window to close"},
+    "NEXT": {"es": "nadie la pidió: pasa a la etapa siguiente", "en": "nobody asked: on to the next stage"},
+    "SELL": {"es": "se vende al primero en orden", "en": "sold to the first in order"},
+    "LOTTERY": {"es": "hay varias solicitudes: se sortea", "en": "several requests: a lottery decides"},
+    "UNSOLD": {"es": "nadie la pidió: queda sin vender", "en": "nobody asked: unsold"},
+    "DISPOSED": {"es": "se dispuso de toda la propiedad", "en": "all the property is disposed of"},
+    "TRANSFER_AGAIN": {"es": "se ofrece al siguiente reclamante", "en": "offered to the next claimant"},
+    "NEXT_STAGE": {"es": "la etapa se agotó: pasa a la siguiente", "en": "the stage is exhausted: on to the next"},
+    "VEHICLE": {"es": "el Jefe de Transportación fija el orden del vehículo", "en": "the Jefe de Transportación sets the vehicle order"},
+    "SELECT": {"es": "el Encargado escoge entre las agencias que la reclamaron", "en": "the Encargado chooses among the claiming agencies"},
+    "NONE": {"es": "nadie la reclamó: se abre la venta", "en": "nobody claimed it: the sale opens"},
+    "agencia_componente": {"es": "agencia componente", "en": "component agency"},
+    "agencia_ejecutiva": {"es": "agencia de la Rama Ejecutiva", "en": "Executive Branch agency"},
+    "municipio": {"es": "municipio", "en": "municipality"},
+    "sin_fines_de_lucro": {"es": "entidad sin fines de lucro", "en": "non-profit"},
+    "productor": {"es": "productor bona fide", "en": "bona fide producer"},
+}
