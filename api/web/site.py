@@ -99,7 +99,7 @@ def _engine_error(exc: EngineError):
 @bp.errorhandler(RuleViolation)
 def _rule_error(exc: RuleViolation):
     status = http_status(exc)[0]
-    return render_template("web/error.html", status=status, message=rule_texts.text(exc.code, exc.message),
+    return render_template("web/error.html", status=status, message=rule_texts.refusal_text(exc),
                            errors={"rule": [exc.code], "rule_ids": exc.rule_ids}), status
 
 
@@ -176,7 +176,10 @@ def install(app: Flask) -> None:
                                  stage_label=labels.stage, outcome_label=labels.outcome, actor_label=labels.actor,
                                  element_state_label=labels.element_state, event_message=labels.event_message,
                                  ui_language=i18n.selected_language, code_text=labels.code_text,
-                                 parameter_type=labels.parameter_type)
+                                 parameter_type=labels.parameter_type,
+                                 event_why=rule_texts.event_why, rule_article=rule_texts.rule_article,
+                                 in_words=rule_texts.sentence)
+    app.jinja_env.filters["rule_citation"] = rule_texts.citation
     app.register_blueprint(bp)
 
     @app.route("/web")
