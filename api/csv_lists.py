@@ -30,12 +30,18 @@ def wanted(format_arg: str | None) -> bool:
 
 
 def _rows(fetch: Callable, start) -> Iterator[dict]:
-    after = start
-    while True:
-        items, after = fetch(after)
-        yield from items
-        if after is None:
-            return
+    """The first batch is read now, before any byte is sent: a refusal (403 for `scope=all`) or a
+    bad filter still answers with its own status, not inside a 200 already under way."""
+    items, after = fetch(start)
+
+    def more():
+        nonlocal items, after
+        while True:
+            yield from items
+            if after is None:
+                return
+            items, after = fetch(after)
+    return more()
 
 
 def case_rows(read, actor, now, filters: dict) -> Iterator[dict]:

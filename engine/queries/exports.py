@@ -23,10 +23,11 @@ _CASE_COLUMNS = [ProcessInstance.__table__.c[name] for name in (
     "started_by", "office", "applicant_name", "applicant_id", "municipality", "reference")]
 
 
-def instance_batch(session: Session, actor: Actor, now, *, after: tuple | None = None, limit: int = BATCH,
+def instance_batch(session: Session, actor: Actor, now, *, after: tuple | None = None, limit: int | None = None,
                    **filters) -> tuple[list[dict], tuple | None]:
     """(up to `limit` cases of the list's filter, newest first, after the key `after`; the key to go
     on from, None at the end)."""
+    limit = limit or BATCH
     conditions = cases.instance_conditions(session, actor, now, **filters)
     if after is not None:
         started, last_id = datetime.fromisoformat(after[0]), after[1]
@@ -42,10 +43,11 @@ def instance_batch(session: Session, actor: Actor, now, *, after: tuple | None =
 _TASK_BATCHES: dict = {}
 
 
-def task_batch(session: Session, actor: Actor, now, *, after: int = 0, limit: int = BATCH, scope=None,
+def task_batch(session: Session, actor: Actor, now, *, after: int = 0, limit: int | None = None, scope=None,
                state="open", process=None, instance=None, element_id=None, overdue=None):
     """(up to `limit` tasks of the list's filter in the order they were created, after task id
     `after`; the id to go on from, None at the end). The same visibility as `cases.list_tasks`."""
+    limit = limit or BATCH
     office, params = cases.task_list_params(actor, now, scope=scope, state=state, process=process,
                                             instance=instance, element_id=element_id, overdue=overdue)
     key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office))
