@@ -269,14 +269,19 @@ def list_processes(session: Session) -> list[dict]:
 
 
 def inbox(session: Session, actor: Actor, now, *, process: str | None = None, case_number: str = "",
-          pages: dict[str, int] | None = None, per_page: int = 50) -> dict:
+          pages: dict[str, int] | None = None, per_page: int = 50, overdue: bool | None = None) -> dict:
     """A worker's two lists, "mine" and "available", each at its own page; `case_number` narrows
     both to one case (no case of that number: both empty)."""
-    instance = (dashboard.case_id_of(session, case_number) or -1) if case_number else None
+    instance = inbox_instance(session, case_number)
     lists = {}
     for scope in ("mine", "available"):
         page = (pages or {}).get(scope, 1)
         items, total = list_tasks(session, actor, now, scope=scope, process=process, instance=instance,
-                                  page=page, per_page=per_page)
+                                  page=page, per_page=per_page, overdue=overdue)
         lists[scope] = {"rows": items, "total": total, "page": page}
     return lists
+
+
+def inbox_instance(session: Session, case_number: str) -> int | None:
+    """The case an inbox's case-number filter names: None without one, -1 (no task) for none such."""
+    return (dashboard.case_id_of(session, case_number) or -1) if case_number else None
