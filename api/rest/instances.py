@@ -32,6 +32,7 @@ def start(args, key):
 @blp.route("/instances", methods=["GET"])
 @blp.arguments(InstanceListArgs(), location="query")
 @blp.response(200, CaseSummarySchema(many=True))
+@blp.doc(responses=csv_lists.openapi_200("CaseSummary"))
 def list_instances(args):
     """Newest first; `Accept: text/csv` or `format=csv`: every case of the filter as CSV, streamed."""
     page, per_page = args.pop("page"), args.pop("per_page")

@@ -21,6 +21,7 @@ blp = Blueprint("tasks", __name__, url_prefix="/api/v1/tasks", description="Huma
 @blp.route("", methods=["GET"])
 @blp.arguments(TaskListArgs(), location="query")
 @blp.response(200, TaskSchema(many=True))
+@blp.doc(responses=csv_lists.openapi_200("Task"))
 def list_tasks(args):
     """`Accept: text/csv` or `format=csv`: every task of the filter as CSV, in the order they were made."""
     page, per_page = args.pop("page"), args.pop("per_page")
