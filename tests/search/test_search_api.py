@@ -64,9 +64,14 @@ def test_a_materials_case_is_found_by_name_id_municipality_beneficiary_number_an
         assert found(q) == [case["case_number"]], q
     for q in ("jose", "José", "REC-0002", "gurabo"):
         assert found(q) == [other["case_number"]], q
-    # A clerk of the Regional Office of Caguas (Cidra, Gurabo) finds them; Humacao's does not.
+    # A clerk of the Regional Office of Caguas (Cidra, Gurabo) lists and finds them; Humacao's neither.
+    yabucoa = mat.apply(applicant={"id": "REC-0003", "name": "María Colón", "municipality": "Yabucoa"},
+                        user="humacao")
     assert found("maria", "caguas") == [case["case_number"]]
-    assert found("maria", "humacao") == []
+    assert found("", "caguas") == [other["case_number"], case["case_number"]]
+    assert found("maria", "humacao") == [yabucoa["case_number"]]
+    assert found("", "humacao") == [yabucoa["case_number"]]
+    assert found("maria") == [yabucoa["case_number"], case["case_number"]]
 
 
 def test_a_bid_is_found_by_number_matter_and_its_bidders(bids, api, found):
