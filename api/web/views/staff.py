@@ -23,12 +23,14 @@ def inbox():
     now = engine().now()
     process = request.args.get("process") or None
     case_number = request.args.get("case", "").strip()
+    overdue = request.args.get("overdue") == "1"
     lists = read(queries.inbox, web_actor(), now, process=process, case_number=case_number, per_page=PER_PAGE,
-                 pages={scope: page_number(f"{scope}_page") for scope in ("mine", "available")})
+                 pages={scope: page_number(f"{scope}_page") for scope in ("mine", "available")},
+                 overdue=overdue or None)
     for listed in lists.values():
         listed["pages"] = pages(listed["total"])
     return render_template("web/inbox.html", lists=lists, now=now, process=process, case_number=case_number,
-                           processes=process_names(), roles=role_labels())
+                           overdue=overdue, processes=process_names(), roles=role_labels())
 
 
 def _back(default_endpoint: str, **values):

@@ -32,12 +32,20 @@ def dashboard_page():
                            processes=process_names(), roles=role_labels())
 
 
-@bp.route("/cases")
-@allowed(access.sees_all_cases)
-def cases():
-    now, page = engine().now(), page_number()
+def case_filters() -> dict:
+    """The case list's filters as the page's query string gives them (the CSV download shares them)."""
     filters = {k: (request.args.get(k) or "").strip() or None for k in CASE_FILTERS}
-    overdue = request.args.get("overdue") == "1"
+    filters["overdue"] = True if request.args.get("overdue") == "1" else None
+    return filters
+
+
+@bp.route("/cases")
+@allowed(access.lists_cases)
+def cases():
+    # Staff of any lane get the cases they may see (access.may_see_case), supervisors every case.
+    now, page = engine().now(), page_number()
+    filters = case_filters()
+    overdue = bool(filters.pop("overdue"))
     items, total = read(queries.list_instances, web_actor(), now, page=page, per_page=PER_PAGE,
                         overdue=overdue or None, **filters)
     return render_template("web/cases.html", items=items, total=total, page=page, pages=pages(total),
