@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.browser.journeys.pages import DeadEnd, DecisionNotExplained, Journey, SpanishProblems
+from tests.web.browser.journeys.pages import DecisionNotExplained, Journey, SpanishProblems
 
 BID = "Adjudicación de subasta municipal"
 OFFERS = [("RL-4101", "Muebles del Caribe, Inc.", "48,900.00", "0"),
@@ -14,9 +14,12 @@ OFFERS = [("RL-4101", "Muebles del Caribe, Inc.", "48,900.00", "0"),
           ("RL-4103", "Distribuidora Central", "49,800.00", "0")]
 
 
-@pytest.mark.xfail(strict=True, raises=(DeadEnd, DecisionNotExplained, SpanishProblems), reason=(
-    "needs search: the secretary has no case list to come back to a case; needs reasons: the "
-    "decisions in words; needs labels: codes and English in the Spanish pages"))
+# The journey plays to its end from the pages; what it still finds in the wording waits for the
+# other helpers' branches (the integrator removes the mark once they are merged and it passes).
+NOT_YET = ("needs labels: codes and English left in the Spanish pages; needs reasons: every decision in words")
+
+
+@pytest.mark.xfail(strict=True, raises=(DecisionNotExplained, SpanishProblems), reason=NOT_YET)
 def test_bid_published_opened_evaluated_with_a_complaint_and_awarded(journey: Journey):
     j = journey
     page = j.sign_in("bid_board_secretary")

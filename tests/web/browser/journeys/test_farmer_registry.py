@@ -7,14 +7,17 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.browser.journeys.pages import DeadEnd, DecisionNotExplained, Journey, SpanishProblems
+from tests.web.browser.journeys.pages import DecisionNotExplained, Journey, SpanishProblems
 
 ADMISSION = "Registro de Agricultores Bona Fide: admisión"
 
 
-@pytest.mark.xfail(strict=True, raises=(DeadEnd, DecisionNotExplained, SpanishProblems), reason=(
-    "needs search: a registry clerk has no case list to come back to a case; needs reasons: the "
-    "decisions in words; needs labels: codes and English in the Spanish pages"))
+# The journey plays to its end from the pages; what it still finds in the wording waits for the
+# other helpers' branches (the integrator removes the mark once they are merged and it passes).
+NOT_YET = ("needs labels: codes and English left in the Spanish pages; needs reasons: every decision in words")
+
+
+@pytest.mark.xfail(strict=True, raises=(DecisionNotExplained, SpanishProblems), reason=NOT_YET)
 def test_farmer_denied_reviewed_within_20_days_admitted_and_renewed(journey: Journey):
     j = journey
     page = j.sign_in("registry_clerk")

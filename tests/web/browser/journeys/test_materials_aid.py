@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.browser.journeys.pages import DeadEnd, DecisionNotExplained, Journey, SpanishProblems
+from tests.web.browser.journeys.pages import DecisionNotExplained, Journey, SpanishProblems
 
 MATERIALS = "Ayuda de materiales para vivienda"
 OFFICE, DIRECTOR = "caguas_oficina", "caguas_director"  # the demo's Oficina Regional de Caguas (serves Cidra)
@@ -14,9 +14,12 @@ DOCUMENTS = {name: True for name in ("photos", "ownership_evidence", "income_evi
                                      "social_security_card", "utility_bill", "materials_estimate")}
 
 
-@pytest.mark.xfail(strict=True, raises=(DeadEnd, DecisionNotExplained, SpanishProblems), reason=(
-    "needs search: regional office staff have no case list to come back to a case with no task of "
-    "theirs; needs reasons: the decisions in words; needs labels: codes and English in the Spanish pages"))
+# The journey plays to its end from the pages; what it still finds in the wording waits for the
+# other helpers' branches (the integrator removes the mark once they are merged and it passes).
+NOT_YET = ("needs labels: codes and English left in the Spanish pages; needs reasons: every decision in words")
+
+
+@pytest.mark.xfail(strict=True, raises=(DecisionNotExplained, SpanishProblems), reason=NOT_YET)
 def test_materials_aid_from_intake_to_delivery_extension_and_follow_up(journey: Journey):
     j = journey
     page = j.sign_in(OFFICE)

@@ -8,14 +8,17 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.browser.journeys.pages import DeadEnd, DecisionNotExplained, Journey, SpanishProblems
+from tests.web.browser.journeys.pages import DecisionNotExplained, Journey, SpanishProblems
 
 SURPLUS = "Disposición de propiedad excedente"
 
 
-@pytest.mark.xfail(strict=True, raises=(DeadEnd, DecisionNotExplained, SpanishProblems), reason=(
-    "needs search: the surplus officer has no case list to come back to a case waiting for requests; "
-    "needs reasons: the decisions in words; needs labels: codes and English in the Spanish pages"))
+# The journey plays to its end from the pages; what it still finds in the wording waits for the
+# other helpers' branches (the integrator removes the mark once they are merged and it passes).
+NOT_YET = ("needs labels: codes and English left in the Spanish pages; needs reasons: every decision in words")
+
+
+@pytest.mark.xfail(strict=True, raises=(DecisionNotExplained, SpanishProblems), reason=NOT_YET)
 def test_surplus_item_down_the_cascade_to_a_producer_sale_and_pickup(journey: Journey):
     j = journey
     page = j.sign_in("surplus_officer")
