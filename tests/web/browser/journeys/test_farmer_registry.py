@@ -14,7 +14,7 @@ ADMISSION = "Registro de Agricultores Bona Fide: admisión"
 
 # The journey plays to its end from the pages; what it still finds in the wording waits for the
 # other helpers' branches (the integrator removes the mark once they are merged and it passes).
-NOT_YET = ("needs labels: codes and English left in the Spanish pages; needs reasons: every decision in words")
+NOT_YET = "needs labels: the diagram's lanes read as role ids (review_board, commissioner, registry_evaluator)"
 
 
 @pytest.mark.xfail(strict=True, raises=(DecisionNotExplained, SpanishProblems), reason=NOT_YET)
