@@ -89,6 +89,21 @@ def test_a_refusal_page_is_in_spanish_and_english_when_asked(demo_site):
     assert "No existe" not in english and "999999" in english
 
 
+def test_the_same_pages_in_english_name_stages_variables_and_events_in_english(demo_site):
+    app, _names = demo_site
+    boss = _login(app, "boss", "secreto-123")
+    listing = _page(boss, "/web/cases?per_page=100")
+    spanish = _page(boss, "/web/cases?per_page=100&stage=DENIED")
+    assert "Denegada, en plazo de revisión" in spanish and "DENIED" not in re.sub(r'value="[^"]*"|href="[^"]*"', "", spanish)
+    case_id = re.search(r'/web/cases/(\d+)"', spanish).group(1)
+    assert "Denegación notificada el" in _page(boss, f"/web/cases/{case_id}")
+    boss.get("/web/lang/en")
+    english = _page(boss, f"/web/cases/{case_id}")
+    assert "Denied, review window open" in english and "Denial notified on" in english
+    assert "Last day to ask for a review" in english and "Denegada, en plazo" not in english
+    assert listing
+
+
 def _codes_in(folder: Path) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {"stage": set(), "outcome": set()}
     for path in sorted(folder.glob("*.bpmn")):
