@@ -75,8 +75,20 @@ def test_every_demo_page_in_spanish_shows_no_code_id_or_english(demo_site):
     for path in ("/web/admin/parameters", "/web/admin/users", "/web/admin/roles", "/web/admin/registries"):
         check(path, admin)
     clerk = _login(app, "registry_clerk", demo.DEMO_PASSWORD)
-    check("/web/tasks", clerk)
     check("/web/dashboard", clerk, expect=403)
+    for username in ("registry_clerk", "registry_evaluator", "caguas_oficina", "bid_board_secretary", "bid_board",
+                     "surplus_officer"):
+        staff = _login(app, username, demo.DEMO_PASSWORD)
+        inbox = _page(staff, "/web/tasks")
+        check("/web/tasks", staff)
+        for task_id in sorted(set(re.findall(r'/web/tasks/(\d+)"', inbox)))[:4]:
+            check(f"/web/tasks/{task_id}", staff)
+        starts = _page(staff, "/web/start")
+        check("/web/start", staff)
+        for key in sorted(set(re.findall(r'/web/start/([a-z_]+)"', starts))):
+            check(f"/web/start/{key}", staff)
+    owner = _login(app, "owner", "secreto-123")
+    check("/web/processes", owner)
     assert not problems, json.dumps(problems, ensure_ascii=False, indent=1)[:30000]
 
 
