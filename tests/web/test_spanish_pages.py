@@ -69,6 +69,20 @@ def test_every_demo_page_in_spanish_shows_no_code_id_or_english(demo_site):
             check(f"/web/cases/{case_id}/messages/{name}")
         for task_id in sorted(set(re.findall(r'/web/tasks/(\d+)"', html))):
             check(f"/web/tasks/{task_id}")
+    # Refusals: a message form sent empty (fields), and a message a rule refuses.
+    refused = 0
+    for case_id in case_ids:
+        html = _page(boss, f"/web/cases/{case_id}")
+        for name in sorted(set(re.findall(rf"/web/cases/{case_id}/messages/([a-z_]+)", html))):
+            with boss.session_transaction() as session:
+                token = session.get("_csrf", "")
+            answer = boss.post(f"/web/cases/{case_id}/messages/{name}", data={"_csrf": token})
+            if answer.status_code in (409, 422):
+                refused += 1
+                found = untranslated(answer.get_data(as_text=True), allow=names)
+                if found:
+                    problems[f"POST /web/cases/{case_id}/messages/{name}"] = found
+    assert refused >= 3
     check("/web/cases/999999", expect=404)
     check("/web/tasks/999999", expect=404)
     admin = _login(app, "admin", "secreto-123")
@@ -158,3 +172,36 @@ def test_every_lane_of_the_diagrams_is_a_role_with_both_labels():
         assert lanes, procedure
         for lane in lanes:
             assert lane in roles and roles[lane]["label_es"] and roles[lane]["label_en"], (procedure, lane)
+
+
+# The result variables each contract names (../shared/procedures/<procedure>.md), by process key.
+RESULT_VARIABLES = {
+    "farmer_registry_admission": "eligibility stage extra_docs_deadline denial_notified_on review_deadline review_accepted "
+                                 "judicial_review_available admission_date registry_id renewal_due outcome",
+    "farmer_registry_membership": "registry_id renewal_due registry_status status_lost_flag outcome",
+    "materials_aid": "docs_requested_on docs_deadline filing_date application_valid_through eligibility selected_store "
+                     "selected_total po_amount po_issued_on delivered_on use_deadline visit_not_before completion_date "
+                     "last_use_date reapply_earliest collection_amount querella_filed_on outcome",
+    "bid_adjudication": "offers_status evaluated_prices ranking tie lotteries awards awardee contract_price "
+                        "justification_required justification bans notified_purchasing justice_referral follow_up "
+                        "contractor bid_status bonds_returned similar_purchase_lock_until single_bidder_count outcome",
+    "surplus_disposition": "listing_published_on claim_window_closes category_window_closes request_window_closes "
+                           "requests stage producer_notices_sent lotteries price notice_sent_on pickup_deadline buyer "
+                           "assignee receipt_number invoice_amount disposition delivered_on hacienda_copy_sent "
+                           "retention_obligation retention_active_through retention_free_from fondo_general "
+                           "fondo_secretario_hacienda auction_case_id outcome",
+}
+
+
+@pytest.mark.parametrize("key", sorted(RESULT_VARIABLES))
+def test_every_result_variable_of_the_contract_has_words_in_both_languages(key):
+    from engine.bootstrap import procedure_files
+    from api.web import case_context
+    folder = next(REPO / "processes" / p for p in PROCEDURES
+                  if key in json.loads((REPO / "processes" / p / "labels.json").read_text(encoding="utf-8"))["processes"])
+    data = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+    files = {n: c.decode("utf-8") for n, c in procedure_files(folder, REPO / "forms").items()}
+    titled = {p for p, f in case_context.form_catalogue(files).items() if case_context._titled(f)}
+    missing = [v for v in RESULT_VARIABLES[key].split()
+               if not _complete(data["variables"].get(v)) and v not in titled]
+    assert missing == []
