@@ -106,6 +106,31 @@ def test_every_demo_page_in_spanish_shows_no_code_id_or_english(demo_site):
     assert not problems, json.dumps(problems, ensure_ascii=False, indent=1)[:30000]
 
 
+def test_after_the_deadlines_pass_the_closed_cases_read_in_spanish_too(demo_site):
+    """The clock moved from the admin page: windows close, timers end cases (a final denial, an
+    incomplete application closed, the surplus cascade moving on); every case page stays Spanish."""
+    app, names = demo_site
+    admin = _login(app, "admin", "secreto-123")
+    for _step in range(3):
+        with admin.session_transaction() as session:
+            token = session.get("_csrf", "")
+        assert admin.post("/web/admin/clock", data={"days": "25", "_csrf": token}).status_code == 302
+    boss = _login(app, "boss", "secreto-123")
+    listing = _page(boss, "/web/cases?per_page=100&status=completed")
+    closed = sorted({int(i) for i in re.findall(r'/web/cases/(\d+)"', listing)})
+    assert len(closed) >= 4, listing[:300]
+    problems = {}
+    for case_id in sorted({int(i) for i in re.findall(r'/web/cases/(\d+)"', _page(boss, "/web/cases?per_page=100"))}):
+        found = untranslated(_page(boss, f"/web/cases/{case_id}"), allow=names)
+        if found:
+            problems[case_id] = found
+    for path in ("/web/dashboard", "/web/cases?per_page=100&status=completed"):
+        found = untranslated(_page(boss, path), allow=names)
+        if found:
+            problems[path] = found
+    assert not problems, json.dumps(problems, ensure_ascii=False, indent=1)[:30000]
+
+
 def test_a_refusal_page_is_in_spanish_and_english_when_asked(demo_site):
     app, _names = demo_site
     boss = _login(app, "boss", "secreto-123")
