@@ -224,6 +224,13 @@ def message_ui(process_key: str | None, name: str, schema: dict, ui: dict | None
     """The message form's UI schema with a title for each field and words for each option, from the
     label data's `messages.<name>.fields`, else from the version's forms (`known`, a catalogue)."""
     fields = (procedure_labels.section("messages", process_key).get(name) or {}).get("fields") or {}
+    return form_ui(process_key, schema, ui, known, fields)
+
+
+def form_ui(process_key: str | None, schema: dict, ui: dict | None, known: dict, fields: dict | None = None) -> dict:
+    """A form's UI schema completed where it names nothing: a field's title from `fields` (label
+    data by path), else from `known` (labels.catalogue); an option's words from the label data."""
+    fields = fields or {}
     ui = json.loads(json.dumps(ui or {}))
 
     def walk(node: dict, node_ui: dict, path: str):

@@ -124,7 +124,8 @@ def start():
 @login_required
 def start_form(key):
     form = read(processes.start_form, engine().versions, web_actor(), key)
-    definition, schema, ui = form["definition"], form["schema"], form["ui"]
+    definition, schema = form["definition"], form["schema"]
+    ui = labels.form_ui(key, schema, form["ui"], labels.catalogue(definition))
     data, refusal, status = {}, None, 200
     if request.method == "POST":
         data, rows_changed = form_post(schema, ui)

@@ -157,7 +157,7 @@ def test_a_refused_deployment_marks_the_element_and_the_form_editor_fixes_it(ui,
     element_id.fill("evaluate_again")
     element_id.press("Tab")
     page.get_by_role("button", name="Desplegar como versión nueva").click()
-    expect(page.locator("#deploy-status")).to_contain_text("USER_TASK_WITHOUT_FORM")
+    expect(page.locator("#deploy-status")).to_contain_text("La tarea de usuario no tiene formulario.")
     expect(page.locator('.djs-element[data-element-id="evaluate_again"].tr-invalid')).to_have_count(1)
     panel.get_by_text("Trámite", exact=True).click()  # the task is still selected
     panel.get_by_role("button", name="Editar formulario").click()
