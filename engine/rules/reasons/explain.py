@@ -54,8 +54,22 @@ def explain_decision(name: str, outcome, rule_ids=(), inputs: Mapping | None = N
 
 
 def explain(name: str, decision: Decision) -> dict:
-    return explain_decision(name, decision.outcome, decision.rule_ids, decision.inputs, decision.details,
-                            decision.because)
+    """The why of a decision as the history records it. Wording must never stop a case: a sentence
+    that cannot be built leaves the decision as its rule and outcome, with its articles."""
+    try:
+        return explain_decision(name, decision.outcome, decision.rule_ids, decision.inputs, decision.details,
+                                decision.because)
+    except Exception:  # noqa: BLE001 — any failure of the words, never of the decision itself
+        text = f"{name}: {_shown(decision.outcome)}"
+        return {"rule": name, "rule_ids": list(decision.rule_ids), "articles": articles(decision.rule_ids),
+                "es": text, "en": text, "reasons": []}
+
+
+def _shown(value) -> str:
+    try:
+        return str(value)
+    except Exception:  # noqa: BLE001
+        return type(value).__name__
 
 
 def explain_recorded(data: Mapping) -> dict | None:
