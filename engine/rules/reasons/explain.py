@@ -80,7 +80,10 @@ def explain_recorded(data: Mapping) -> dict | None:
     if not name:
         return None
     details = {k: v for k, v in data.items() if k not in ("rule", "outcome", "inputs", "rule_ids")}
-    return explain_decision(name, data.get("outcome"), data.get("rule_ids") or (), data.get("inputs"), details)
+    try:
+        return explain_decision(name, data.get("outcome"), data.get("rule_ids") or (), data.get("inputs"), details)
+    except Exception:  # noqa: BLE001 — an old event the words cannot read is shown as it was recorded
+        return None
 
 
 def explain_refusal(exc: RuleViolation) -> list[dict]:
