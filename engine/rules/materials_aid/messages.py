@@ -153,6 +153,9 @@ DECISIONS = {
 }
 
 LABELS = {
+    "disaster": {"es": "desastre", "en": "disaster"},
+    "structural_risk": {"es": "riesgo estructural", "en": "structural risk"},
+    "none": {"es": "sin prioridad", "en": "no priority"},
     "lot_memorandum": {"es": "memorando sobre el solar", "en": "lot memorandum"},
     "retaining_wall": {"es": "muro de contención", "en": "retaining wall"},
     "medical_equipment": {"es": "equipo médico urgente", "en": "urgent medical equipment"},
