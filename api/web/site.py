@@ -100,7 +100,8 @@ def _engine_error(exc: EngineError):
 def _rule_error(exc: RuleViolation):
     status = http_status(exc)[0]
     return render_template("web/error.html", status=status, message=rule_texts.refusal_text(exc),
-                           errors={"rule": [exc.code], "rule_ids": exc.rule_ids}), status
+                           errors={"rule": [exc.code], "rule_ids": exc.rule_ids},
+                           reasons=rule_texts.refusal_reasons(exc)), status
 
 
 @bp.errorhandler(HTTPException)

@@ -6,33 +6,34 @@ of its own and the English of every decision.
 """
 from __future__ import annotations
 
-_OFFER = {"es": "la oferta {offer_id} ", "en": "offer {offer_id} "}
-
-
-def _offer(rules: tuple, es: str, en: str) -> dict:
-    return {"rules": rules, "es": _OFFER["es"] + es, "en": _OFFER["en"] + en}
-
+# Why an offer is, or stops being, considered (screen_offers, apply_evaluation): each clause reads
+# after "la oferta B …" in a reason and after "Se excluye la oferta B: …" in the Junta's resolution
+# (wording.py), so the two never say it differently.
+OFFER_STATUS = {
+    "CONSIDERED": (("BID-01", "BID-02"), "sigue considerada", "is still considered"),
+    "LATE": (("BID-01", "BID-12"), "llegó después de la hora de apertura", "arrived after the opening time"),
+    "NOT_IN_ACTA": (("BID-01",), "no consta en el Acta de Apertura", "is not recorded in the Acta de Apertura"),
+    "COLLECTOR_REPORT": (("BID-01",), "no fue aceptada en el Informe del Recaudador",
+                         "was not accepted in the Collector's report"),
+    "BIDDER_BANNED": (("BID-21", "BID-25", "BID-27", "BID-29"),
+                      "es de un licitador inhabilitado en el Registro de Licitadores",
+                      "comes from a bidder banned in the Registro de Licitadores"),
+    "ALTERNATES_NOT_REQUESTED": (("BID-22", "AMB-50"), "presenta modelos alternos que el Aviso no pidió",
+                                 "offers alternates the notice did not ask for"),
+    "MULTIPLE_ENVELOPES": (("BID-21", "AMB-48"), "es de un licitador que presentó más de un sobre para el renglón",
+                           "comes from a bidder who filed more than one envelope for the line"),
+    "NON_COMPLIANT_SPECS": (("BID-02", "BID-30a"), "no cumple con las especificaciones", "does not meet the specifications"),
+    "NON_COMPLIANT_CONDITIONS": (("BID-02", "BID-30b"), "no cumple con las condiciones", "does not meet the conditions"),
+    "CONSPIRACY": (("BID-25",), "es de un licitador que se concertó con otros", "comes from a bidder who conspired with others"),
+    "COLLUSION": (("BID-28", "BID-30d"), "es parte de una colusión entre todos los licitadores",
+                  "is part of a collusion among all bidders"),
+    "BIDDER_EXCLUDED": (("BID-30e", "BID-30f", "BID-30g", "AMB-44"), "es de un licitador excluido por la Junta",
+                        "comes from a bidder the Junta excluded"),
+}
 
 CODES = {
-    # Why an offer stops being considered (screen_offers, apply_evaluation)
-    "CONSIDERED": _offer(("BID-01", "BID-02"), "sigue considerada", "is still considered"),
-    "LATE": _offer(("BID-01", "BID-12"), "llegó después de la hora de apertura", "arrived after the opening time"),
-    "NOT_IN_ACTA": _offer(("BID-01",), "no consta en el Acta de Apertura", "is not recorded in the Acta de Apertura"),
-    "COLLECTOR_REPORT": _offer(("BID-01",), "no la acepta el Informe del Recaudador", "is not accepted by the Collector's report"),
-    "BIDDER_BANNED": _offer(("BID-21", "BID-25", "BID-27", "BID-29"),
-                            "es de un licitador inhabilitado en el Registro de Licitadores",
-                            "comes from a bidder banned in the Registro de Licitadores"),
-    "ALTERNATES_NOT_REQUESTED": _offer(("BID-22", "AMB-50"), "presenta modelos alternos que el Aviso no pidió",
-                                       "offers alternates the notice did not ask for"),
-    "MULTIPLE_ENVELOPES": _offer(("BID-21", "AMB-48"), "es de un licitador que presentó más de un sobre para el renglón",
-                                 "comes from a bidder who filed more than one envelope for the line"),
-    "NON_COMPLIANT_SPECS": _offer(("BID-02", "BID-30a"), "no cumple con las especificaciones", "does not meet the specifications"),
-    "NON_COMPLIANT_CONDITIONS": _offer(("BID-02", "BID-30b"), "no cumple con las condiciones", "does not meet the conditions"),
-    "CONSPIRACY": _offer(("BID-25",), "es de un licitador que se concertó con otros", "comes from a bidder who conspired with others"),
-    "COLLUSION": _offer(("BID-28", "BID-30d"), "queda fuera: hubo colusión entre todos los licitadores",
-                        "is out: all bidders colluded"),
-    "BIDDER_EXCLUDED": _offer(("BID-30e", "BID-30f", "BID-30g", "AMB-44"), "es de un licitador excluido por la Junta",
-                              "comes from a bidder the Junta excluded"),
+    **{code: {"rules": rules, "es": "la oferta {offer_id} " + es, "en": "offer {offer_id} " + en}
+       for code, (rules, es, en) in OFFER_STATUS.items()},
     # Refusals of the hooks (RULES.md §5)
     "JUSTIFICATION_REQUIRED": {"rules": ("BID-09",),
         "es": "adjudicar a una oferta que no es la primera del orden exige una justificación escrita",

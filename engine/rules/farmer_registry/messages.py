@@ -48,8 +48,8 @@ CODES = {
         "en": "the certifying association is not registered with the Departamento de Estado"},
     "DOCUMENTS_NOT_SUPPLIED": {
         "rules": ("FAR-08", "FAR-10"),
-        "es": "no se presentaron a tiempo los documentos adicionales requeridos ({required_documents:list})",
-        "en": "the additional documents required ({required_documents:list}) were not filed in time"},
+        "es": "no se presentaron a tiempo los documentos adicionales requeridos‹ ({required_documents:list})›",
+        "en": "the additional documents required‹ ({required_documents:list})› were not filed in time"},
     "PENDING_ADDITIONAL_DOCUMENTS": {
         "rules": ("FAR-08",),
         "es": "quedan documentos adicionales por presentar", "en": "additional documents are still due"},
@@ -63,15 +63,15 @@ CODES = {
         "es": "falta la declaración jurada del solicitante", "en": "the applicant's sworn declaration is missing"},
     "ACTIVITY_INCOME_EXCEEDS_GROSS": {
         "rules": ("FAR-04",), "threshold": "gross_annual_income",
-        "es": "el ingreso de la actividad ({activity_income:money}) no puede ser mayor que el ingreso bruto anual "
-              "({gross_annual_income:money})",
-        "en": "the activity's income ({activity_income:money}) cannot exceed the gross annual income "
-              "({gross_annual_income:money})"},
+        "es": "el ingreso de la actividad‹ ({activity_income:money})› no puede ser mayor que el ingreso bruto anual"
+              "‹ ({gross_annual_income:money})›",
+        "en": "the activity's income‹ ({activity_income:money})› cannot exceed the gross annual income"
+              "‹ ({gross_annual_income:money})›"},
     "UNTIMELY_REVIEW_REQUEST": {
         "rules": ("FAR-12", "FAR-13", "AMB-14"), "threshold": "review_deadline",
-        "es": "la solicitud de revisión llegó el {filed_on:date}, fuera de plazo: el último día era el "
-              "{review_deadline:date}; la denegación es final y no cabe revisión judicial",
-        "en": "the review request arrived on {filed_on:date}, too late: the last day was {review_deadline:date}; "
+        "es": "la solicitud de revisión llegó‹ el {filed_on:date},› fuera de plazo‹: el último día era el "
+              "{review_deadline:date}›; la denegación es final y no cabe revisión judicial",
+        "en": "the review request arrived‹ on {filed_on:date},› too late‹: the last day was {review_deadline:date}›; "
               "the denial is final and judicial review is not available"},
     "SIGNED_CERTIFICATION_REQUIRED": {
         "rules": ("FAR-15",),

@@ -94,8 +94,8 @@ CODES = {
 }
 
 DECISIONS = {
-    "surplus_request_category": {"*": {"es": "la solicitud de {kind} cuenta en la etapa {outcome}",
-                                       "en": "the request of a {kind} counts in stage {outcome}"}},
+    "surplus_request_category": {"*": {"es": "la solicitud de {kind} cuenta en la categoría {outcome}",
+                                       "en": "the request of a {kind} counts in category {outcome}"}},
     "surplus_government_order": {"*": {"es": "orden de las solicitudes del gobierno: {outcome:list}",
                                        "en": "order of the government requests: {outcome:list}"}},
     "surplus_transferee_choice": {"*": {"es": "se asigna la propiedad a {outcome}‹; se pasaron por alto: {skipped:list}›",

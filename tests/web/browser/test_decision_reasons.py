@@ -5,6 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.web.browser.farmer import deploy_farmer_registry, fill_application
+from tests.web.browser.test_accessibility import axe_installed, violations  # noqa: F401  (the fixture)
 
 
 def test_the_evaluator_reads_the_reasons_and_expands_one_to_its_article(ui, engine):
@@ -28,3 +29,12 @@ def test_the_evaluator_reads_the_reasons_and_expands_one_to_its_article(ui, engi
     expect(article).to_contain_text("FAR-04 — Reglamento de la Comisión (000)")
     expect(article).to_contain_text("siendo ella por lo menos el cincuenta (50) por ciento de su ingreso bruto anual")
     ui.shot("decision-reasons")
+    assert violations(page) == []
+    # The case page answers it too: its "why" section, with every reason open, has no WCAG violation.
+    page.locator(".case-context h2 a").click()
+    why = page.locator("#h-why + ol")
+    expect(why).to_contain_text("La actividad agrícola aporta 30 %")
+    for summary in why.locator("summary").all():
+        summary.click()
+    expect(why.locator('[data-rule="FAR-04"]').first).to_be_visible()
+    assert violations(page) == []
