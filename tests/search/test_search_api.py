@@ -51,7 +51,7 @@ def test_a_farmer_case_is_found_by_name_with_or_without_accents_municipality_reg
     assert listed[membership["case_number"]]["applicant_name"] == "María Ortiz Nieves"
 
 
-def test_a_materials_case_is_found_by_name_id_municipality_beneficiary_number_and_number(mat, api, found):
+def test_a_materials_case_is_found_by_name_id_municipality_beneficiary_number_and_number(mat, api, found, web):
     case = mat.delivered()
     mat.day("2024-07-10")
     case = mat.message(case, "completion_notified", {})
@@ -72,6 +72,7 @@ def test_a_materials_case_is_found_by_name_id_municipality_beneficiary_number_an
     assert found("maria", "humacao") == [yabucoa["case_number"]]
     assert found("", "humacao") == [yabucoa["case_number"]]
     assert found("maria") == [yabucoa["case_number"], case["case_number"]]
+    assert "<option>Caguas</option>" not in web("humacao").get("/web/cases")  # nor another office's name
 
 
 def test_a_bid_is_found_by_number_matter_and_its_bidders(bids, api, found):

@@ -46,11 +46,15 @@ def cases():
     now, page = engine().now(), page_number()
     filters = case_filters()
     overdue = bool(filters.pop("overdue"))
-    items, total = read(queries.list_instances, web_actor(), now, page=page, per_page=PER_PAGE,
+    actor = web_actor()
+    items, total = read(queries.list_instances, actor, now, page=page, per_page=PER_PAGE,
                         overdue=overdue or None, **filters)
+    choices = read(dashboard.filter_values)
+    if actor.office and not access.sees_all_cases(actor):
+        choices["offices"] = [actor.office]  # other offices' cases are not theirs to list
     return render_template("web/cases.html", items=items, total=total, page=page, pages=pages(total),
                            filters=filters, overdue=overdue, statuses=STATUSES, processes=process_names(),
-                           choices=read(dashboard.filter_values))
+                           choices=choices)
 
 
 @bp.route("/cases/<int:instance_id>")
