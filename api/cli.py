@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
 import threading
@@ -29,10 +30,12 @@ def _deploy(engine, path: Path | None = None) -> None:
     if not root.is_dir():
         raise EngineError(f"there is no folder {str(root)!r} to deploy from")
     results = deploy_directory(engine, root)
+    from api.demo.words import say
     if not results:
-        print(f"no procedures under {root}")
+        print(say(f"no hay procedimientos en {root}", f"no procedures under {root}"))
     for r in results:
-        print(f"{r['key']:<32} v{r['version']:<4} {'deployed' if r['created'] else 'unchanged'}", flush=True)
+        done = say("desplegado", "deployed") if r["created"] else say("sin cambios", "unchanged")
+        print(f"{r['key']:<32} v{r['version']:<4} {done}", flush=True)
 
 
 def cmd_serve(args) -> int:
@@ -78,10 +81,12 @@ def cmd_deploy(args) -> int:
     return 0
 
 
-def cmd_seed_demo(_args) -> int:
+def cmd_seed_demo(args) -> int:
     from engine.bootstrap import prepare
 
     from api import demo
+    if args.english:
+        os.environ["TRAMITE_DEMO_LANG"] = "en"
     engine = _engine()
     prepare(engine)
     _deploy(engine)
@@ -127,8 +132,10 @@ def parser() -> argparse.ArgumentParser:
     deploy.add_argument("path", nargs="?", type=Path, metavar="PATH", help="default: processes/")
     deploy.set_defaults(run=cmd_deploy)
 
-    sub.add_parser("seed-demo", help="demo users (one per role) and demo data; idempotent") \
-        .set_defaults(run=cmd_seed_demo)
+    seed_demo = sub.add_parser("seed-demo", help="demo users (one per role) and demo data; idempotent")
+    seed_demo.add_argument("--english", action="store_true",
+                           help="print the report in English (default Spanish; also TRAMITE_DEMO_LANG=en)")
+    seed_demo.set_defaults(run=cmd_seed_demo)
 
     users = sub.add_parser("users", help="user accounts")
     users_sub = users.add_subparsers(dest="users_command", required=True, metavar="COMMAND")

@@ -16,6 +16,8 @@ from datetime import datetime, timedelta, timezone
 import psycopg
 from sqlalchemy.engine import make_url
 
+from engine.definitions.case_index import fold
+
 from .common import ROOT
 
 # Share of the cases per process key.
@@ -67,6 +69,11 @@ def _pick(rng: random.Random, people: list[tuple[str, str | None]], office: str 
     return rng.choices(people, weights)[0][0]
 
 
+# Applicants' names as an office has them, accents included: the search folds them (0016).
+FIRST = ("María", "José", "Ana", "Luis", "Carmen", "Ramón", "Sofía", "Ángel", "Nélida", "Héctor")
+LAST = ("Rivera", "Rodríguez", "Ortiz", "Núñez", "Colón", "Santiago", "Pérez", "Cruz", "Vázquez", "Torres")
+
+
 def bulk_load(url: str, now: datetime, *, cases: int = 100_000, tasks: int = 1_000_000,
               seed: int = 8) -> dict:
     """Fill process_instance and task (plus case_counter) of an installation whose procedures are deployed."""
@@ -105,7 +112,8 @@ def bulk_load(url: str, now: datetime, *, cases: int = 100_000, tasks: int = 1_0
         with conn.cursor() as cur, cur.copy(
                 "COPY process_instance (id, case_number, process_key, definition_id, status, outcome, stage, "
                 "office, variables, parameters, workflow_meta, activity, error_message, error_element, "
-                "started_by, started_at, ended_at, parent_instance_id, lock_version) FROM STDIN") as copy:
+                "started_by, started_at, ended_at, parent_instance_id, lock_version, applicant_name, municipality, "
+                "search_text) FROM STDIN") as copy:
             for case_id, (started, d, status, n) in enumerate(drafts, start=1):
                 year = started.astimezone(timezone(timedelta(hours=-4))).year
                 prefix = PREFIX.get(d["key"], d["key"][:3].upper())
@@ -121,7 +129,8 @@ def bulk_load(url: str, now: datetime, *, cases: int = 100_000, tasks: int = 1_0
                                else None)
                 steps = [rng.choice(d["tasks"]) for _ in range(n)]
                 stage = steps[-1][0].upper()[:60]
-                variables = {"applicant": f"Solicitante {case_id}", "municipality": rng.choice(offs),
+                applicant = f"{rng.choice(FIRST)} {rng.choice(LAST)} {rng.choice(LAST)} {case_id}"
+                variables = {"applicant": {"name": applicant}, "municipality": rng.choice(offs),
                              "amount": rng.randint(100, 50000), "stage": stage,
                              "documents": ["solicitud.pdf", "identificacion.pdf"][: rng.randint(1, 2)]}
                 copy.write_row((case_id, number, d["key"], d["id"], status, outcome, stage, office,
@@ -130,7 +139,9 @@ def bulk_load(url: str, now: datetime, *, cases: int = 100_000, tasks: int = 1_0
                                 "ZeroDivisionError: division by zero" if status == "error" else None,
                                 steps[-1][0] if status == "error" else None,
                                 starter, started.replace(tzinfo=None),
-                                ended.replace(tzinfo=None) if ended else None, None, n + 1))
+                                ended.replace(tzinfo=None) if ended else None, None, n + 1,
+                                applicant, variables["municipality"],
+                                f"{fold(applicant)} | {fold(variables['municipality'])}"))
                 plan.append((case_id, status, started, ended, office, steps))
         open_tasks = 0
         rows = []

@@ -42,6 +42,8 @@ QUERIES = [
      {"process": "materials_aid", "status": "active", "overdue": "true"}),
     ("cases", "text: case number", "supervisor_00", "/api/v1/instances", {"q": "MAT-2023-00012"}),
     ("cases", "text: started by", "supervisor_00", "/api/v1/instances", {"q": "registry_clerk_03"}),
+    ("cases", "text: applicant, no accent", "supervisor_00", "/api/v1/instances", {"q": "nelida colon"}),
+    ("cases", "text: applicant, office clerk", "regional_office_00", "/api/v1/instances", {"q": "maria nunez"}),
     ("cases", "status=active, clerk's procedures", "registry_clerk_00", "/api/v1/instances", {"status": "active"}),
     ("cases", "no filter, office clerk", "regional_office_00", "/api/v1/instances", {}),
 ]

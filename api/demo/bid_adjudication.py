@@ -16,6 +16,7 @@ from engine.identity.actor import SYSTEM, Actor
 from engine.queries.processes import has_cases, is_deployed
 
 from api.demo.common import add_if_missing, table
+from api.demo.words import say, stage
 
 BID = "bid_adjudication"
 SECRETARY, BOARD = (Actor(role, frozenset({role})) for role in ("bid_board_secretary", "bid_board"))
@@ -66,11 +67,16 @@ def _cases(engine) -> list[tuple[str, str, str]]:
     cancelled = engine.execute(send_message, BOARD, cancelled["id"], "cancel", {
         "cause": "funds_insufficient", "reasons": "Los fondos no cubren la oferta más baja", "all_bidders_notified": True,
         "bonds_returned": True})
-    return [(c["case_number"], c["stage"] or "", note) for c, note in (
-        (opening, "espera el Acta de Apertura"), (evaluating, "espera la evaluación de la Junta"),
-        (awarding, "espera la adjudicación (la preferencia cambia el orden)"), (tied, "espera el desempate"),
-        (awarded, f"adjudicada a {awarded['variables']['awardee']}"), (deserted, "desierta: espera la acción"),
-        (cancelled, f"cancelada; sin compra similar hasta {cancelled['variables']['similar_purchase_lock_until']}"))]
+    awardee, lock = awarded["variables"]["awardee"], cancelled["variables"]["similar_purchase_lock_until"]
+    return [(c["case_number"], stage(c["stage"], BID), note) for c, note in (
+        (opening, say("espera el Acta de Apertura", "waits for the opening record")),
+        (evaluating, say("espera la evaluación de la Junta", "waits for the board's evaluation")),
+        (awarding, say("espera la adjudicación (la preferencia cambia el orden)",
+                       "waits for the award (the preference changes the order)")),
+        (tied, say("espera el desempate", "waits for the tie-break")),
+        (awarded, say(f"adjudicada a {awardee}", f"awarded to {awardee}")),
+        (deserted, say("desierta: espera la acción", "deserted: waits for the action")),
+        (cancelled, say(f"cancelada; sin compra similar hasta {lock}", f"cancelled; no similar purchase until {lock}")))]
 
 
 def bid_adjudication_demo(engine) -> list[str]:
@@ -80,7 +86,9 @@ def bid_adjudication_demo(engine) -> list[str]:
     added = add_if_missing(engine, create_bidder, SYSTEM, id="RL-3900", name="Suplidora Sombra, Inc.", sanction={
         "kind": "ban", "from_": start, "months": 24, "reason": "varias ofertas bajo seudónimo (BID-21)"})
     cases = [] if engine.read(has_cases, BID) else _cases(engine)
-    lines = ["", "Bidder registry: " + ("RL-3900 added, banned for 24 months" if added else "RL-3900 was there")]
+    lines = ["", say("Registro de Licitadores: " + ("RL-3900 añadido, inhabilitado 24 meses" if added else "RL-3900 ya estaba"),
+                     "Bidder registry: " + ("RL-3900 added, banned for 24 months" if added else "RL-3900 was there"))]
     if cases:
-        lines += ["Sample bids:", *table(("case", "stage", "where it stands"), cases)]
+        lines += [say("Subastas de ejemplo:", "Sample bids:"),
+                  *table((say("caso", "case"), say("etapa", "stage"), say("dónde está", "where it stands")), cases)]
     return lines

@@ -16,6 +16,7 @@ from engine.identity.actor import SYSTEM, Actor
 from engine.queries.processes import has_cases, is_deployed
 
 from api.demo.common import add_if_missing, table
+from api.demo.words import say, stage
 
 ADMISSION = "farmer_registry_admission"
 # The fixtures of EXAMPLES.md "Global test setup": ACTIVE, renewal current.
@@ -48,7 +49,7 @@ def _complete(engine, actor, case, element_id, data):
 
 
 def _evaluate(engine, case, recommendation, **extra):
-    data = {"recommendation": recommendation, "findings": "Evaluados todos los renglones (demo)", **extra}
+    data = {"recommendation": recommendation, "findings": "Evaluados todos los renglones (demostración)", **extra}
     return _complete(engine, EVALUATOR, case, "evaluate_application", data)
 
 
@@ -72,10 +73,13 @@ def _cases(engine) -> list[tuple[str, str, str]]:
     admitted = _evaluate(engine, start("José Colón", "pescador", "Cabo Rojo", "36000.00", "21600.00", [SECRETARIO]),
                          "admit")
     admitted = _complete(engine, COMMISSIONER, admitted, "order_admission", {"decision": "admit"})
-    return [(c["case_number"], c["stage"] or "", note) for c, note in (
-        (waiting, "espera evaluación"), (pending, "espera documentos"), (denied, "en plazo de revisión"),
-        (review, "en vista de revisión"),
-        (admitted, f"admitido {admitted['variables'].get('registry_id')}, membresía abierta"))]
+    registry_id = admitted["variables"].get("registry_id")
+    return [(c["case_number"], stage(c["stage"], ADMISSION), note) for c, note in (
+        (waiting, say("espera evaluación", "waits for the evaluation")),
+        (pending, say("espera documentos", "waits for documents")),
+        (denied, say("en plazo de revisión", "review window open")),
+        (review, say("en vista de revisión", "review hearing")),
+        (admitted, say(f"admitido {registry_id}, membresía abierta", f"admitted {registry_id}, membership open")))]
 
 
 def farmer_registry_demo(engine) -> list[str]:
@@ -88,8 +92,11 @@ def farmer_registry_demo(engine) -> list[str]:
                                address=address, municipality=municipality, registered_on=registered,
                                renewal_due=date(registered.year + 2, registered.month, registered.day))]
     cases = [] if engine.read(has_cases, ADMISSION) else _cases(engine)
-    lines = ["", f"Farmer registry: {len(added)} producer(s) added "
-                 f"({', '.join(added) or 'all of F-17, F-21, F-22, F-23, F-31, F-32 were there'})"]
+    listed = ", ".join(added) or say("F-17, F-21, F-22, F-23, F-31 y F-32 ya estaban",
+                                     "all of F-17, F-21, F-22, F-23, F-31, F-32 were there")
+    lines = ["", say(f"Registro de Agricultores: {len(added)} productor(es) añadido(s) ({listed})",
+                     f"Farmer registry: {len(added)} producer(s) added ({listed})")]
     if cases:
-        lines += ["Sample admission cases:", *table(("case", "stage", "where it stands"), cases)]
+        lines += [say("Casos de admisión de ejemplo:", "Sample admission cases:"),
+                  *table((say("caso", "case"), say("etapa", "stage"), say("dónde está", "where it stands")), cases)]
     return lines

@@ -17,7 +17,8 @@ from engine.queries.parameters import list_parameters
 from engine.queries.processes import has_cases, is_deployed
 
 from api.demo.common import add_if_missing, table
-from api.demo.users import ensure_users
+from api.demo.users import ensure_users, role_labels
+from api.demo.words import role as role_label, say, stage
 
 MATERIALS = "materials_aid"
 STORES = [("RL-1001", "Ferretería Borinquen", True), ("RL-1002", "Ferretería El Coquí", True),
@@ -81,9 +82,10 @@ def _fixtures(engine) -> list[tuple[str, str, str]]:
     for name, value in PARAMETERS.items():
         if current.get(name) is None:  # never overwrite what an admin set
             engine.execute(set_parameter, SYSTEM, name, value)
-    users = ensure_users(engine, [(username, [role], f"Demo {role} {office}", office)
+    labels = role_labels(engine)
+    users = ensure_users(engine, [(username, [role], f"{labels.get(role, (role,))[0]} de {office} (demostración)", office)
                                   for username, role, office in STAFF])
-    return [(username, f"{role} ({office})", shown)
+    return [(username, f"{role_label(labels, role)} ({office})", shown)
             for (username, _roles, shown), (_, role, office) in zip(users, STAFF)]
 
 
@@ -98,7 +100,7 @@ def _cases(engine) -> list[tuple[str, str, str]]:
             actor = staff if who == "office" else Actor(who, frozenset({who}))
             task = next(t for t in case["open_tasks"] if t["element_id"] == element_id)
             case = engine.execute(complete, actor, task["id"], data)["instance"]
-        made.append((case["case_number"], office, case["stage"]))
+        made.append((case["case_number"], office, stage(case["stage"], MATERIALS)))
     return made
 
 
@@ -106,9 +108,14 @@ def materials_aid_demo(engine) -> list[str]:
     if not _deployed(engine):
         return []
     users = _fixtures(engine)
-    lines = ["", "Materials aid: stores of the Registro de Licitadores, income limits and maximum aid seeded; "
-                 "Regional Office staff:", *table(("username", "role (office)", "password"), users)]
+    lines = ["", say("Ayuda de materiales: ferreterías del Registro de Licitadores, límites de ingreso y ayuda máxima "
+                     "sembrados; personal de las Oficinas Regionales:",
+                     "Materials aid: stores of the Registro de Licitadores, income limits and maximum aid seeded; "
+                     "Regional Office staff:"),
+             *table((say("usuario", "username"), say("rol (oficina)", "role (office)"), say("contraseña", "password")),
+                    users)]
     cases = _cases(engine)
     if cases:
-        lines += ["", "Materials aid demo cases:", *table(("case", "office", "stage"), cases)]
+        lines += ["", say("Casos de ayuda de materiales de ejemplo:", "Materials aid demo cases:"),
+                  *table((say("caso", "case"), say("oficina", "office"), say("etapa", "stage")), cases)]
     return lines

@@ -6,6 +6,7 @@ from engine.identity.actor import SYSTEM
 from engine.queries import accounts as account_queries
 
 from api.demo.common import DEMO_PASSWORD, OWN_PASSWORD, table
+from api.demo.words import role, say
 
 
 def ensure_users(engine, wanted: list[tuple[str, list[str], str, str | None]]) -> list[tuple[str, list[str], str]]:
@@ -30,6 +31,17 @@ def ensure_users(engine, wanted: list[tuple[str, list[str], str, str | None]]) -
 def demo_users(engine) -> list[str]:
     """One user per role, named after the role; users that exist already are left as they are."""
     roles = engine.read(account_queries.list_roles, builtin_first=True)
-    rows = ensure_users(engine, [(r["id"], [r["id"]], f"Demo {r['id']}", None) for r in roles])
-    return ["", f"Demo users (password {DEMO_PASSWORD!r}; a demo only, never for real data):",
-            *table(("username", "roles", "password"), [(u, ", ".join(sorted(r)), p) for u, r, p in rows])]
+    labels = role_labels(engine)
+    rows = ensure_users(engine, [(r["id"], [r["id"]], f"{r['label_es']} (demostración)", None) for r in roles])
+    return ["", say(f"Usuarios de demostración (contraseña {DEMO_PASSWORD!r}; solo para la demostración, nunca "
+                    "para datos reales):", f"Demo users (password {DEMO_PASSWORD!r}; a demo only, never for real data):"),
+            *table((say("usuario", "username"), say("roles", "roles"), say("contraseña", "password")),
+                   [(u, ", ".join(sorted(role(labels, x) for x in r)), shown(p)) for u, r, p in rows])]
+
+
+def role_labels(engine) -> dict[str, tuple[str, str]]:
+    return {r["id"]: (r["label_es"], r["label_en"]) for r in engine.read(account_queries.list_roles)}
+
+
+def shown(password: str) -> str:
+    return password if password == DEMO_PASSWORD else say("(no es la de demostración)", password)

@@ -8,7 +8,8 @@ from engine.commands.cases import cancel_case, retry_case, start_case
 from engine.commands.messages import send_message
 from engine.commands.signals import send_signal
 
-from api.rest.auth import actor, engine, read_rows
+from api import csv_lists
+from api.rest.auth import actor, engine, read_rows, release_read_connection
 from api.rest.responses import answer
 from api.rest.pagination import page_response
 from api.rest.schemas import (
@@ -31,9 +32,15 @@ def start(args, key):
 @blp.route("/instances", methods=["GET"])
 @blp.arguments(InstanceListArgs(), location="query")
 @blp.response(200, CaseSummarySchema(many=True))
+@blp.doc(responses=csv_lists.openapi_200("CaseSummary"))
 def list_instances(args):
+    """Newest first; `Accept: text/csv` or `format=csv`: every case of the filter as CSV, streamed."""
     page, per_page = args.pop("page"), args.pop("per_page")
     now = engine().now  # read only if a filter needs it
+    if csv_lists.wanted(args.pop("format", None)):
+        release_read_connection()  # each batch reads in its own short transaction
+        rows = csv_lists.case_rows(engine().read, actor(), now, args)
+        return csv_lists.api_response("casos.csv", csv_lists.CASE_FIELDS, rows)
     items, total = engine().read(queries.list_instances, actor(), now, page=page, per_page=per_page, **args)
     return page_response(items, total, page, per_page)
 

@@ -160,6 +160,11 @@ class CaseSummarySchema(Schema):
     ended_at = Instant(allow_none=True)
     started_by = fields.String()
     office = fields.String(allow_none=True)
+    # From the variables the procedure names (engine/procedures/<p>/case_index.json).
+    applicant_name = fields.String(allow_none=True)
+    applicant_id = fields.String(allow_none=True)
+    municipality = fields.String(allow_none=True)
+    reference = fields.String(allow_none=True, metadata={"description": "registry, beneficiary, bid or inventory number"})
 
 
 class HistoryEventSchema(Schema):
@@ -237,7 +242,11 @@ class InstanceListArgs(PageArgs):
     role = fields.String()
     office = fields.String()
     overdue = fields.Boolean()
-    q = fields.String(validate=validate.Length(max=200))
+    q = fields.String(validate=validate.Length(max=200), metadata={
+        "description": "case number, starter, applicant name (accents and case ignored), id, municipality, "
+                       "registry/beneficiary/bid/bidder/inventory number"})
+    format = fields.String(validate=validate.OneOf(["json", "csv"]), metadata={
+        "description": "csv (or Accept: text/csv): every row of the filter, not one page"})
 
 
 class TaskListArgs(PageArgs):
@@ -247,6 +256,8 @@ class TaskListArgs(PageArgs):
     instance = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
     element_id = fields.String()
     overdue = fields.Boolean()
+    format = fields.String(validate=validate.OneOf(["json", "csv"]), metadata={
+        "description": "csv (or Accept: text/csv): every row of the filter, not one page"})
 
 
 class HealthSchema(Schema):

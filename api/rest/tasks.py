@@ -6,7 +6,8 @@ from flask_smorest import Blueprint
 from engine.queries import cases as queries
 from engine.commands import tasks as commands
 
-from api.rest.auth import actor, engine, read_rows
+from api import csv_lists
+from api.rest.auth import actor, engine, read_rows, release_read_connection
 from api.rest.responses import answer
 from api.rest.pagination import page_response
 from api.rest.schemas import (
@@ -20,9 +21,15 @@ blp = Blueprint("tasks", __name__, url_prefix="/api/v1/tasks", description="Huma
 @blp.route("", methods=["GET"])
 @blp.arguments(TaskListArgs(), location="query")
 @blp.response(200, TaskSchema(many=True))
+@blp.doc(responses=csv_lists.openapi_200("Task"))
 def list_tasks(args):
+    """`Accept: text/csv` or `format=csv`: every task of the filter as CSV, in the order they were made."""
     page, per_page = args.pop("page"), args.pop("per_page")
     now = engine().now  # read only if a filter needs it
+    if csv_lists.wanted(args.pop("format", None)):
+        release_read_connection()
+        rows = csv_lists.task_rows(engine().read, actor(), now, args)
+        return csv_lists.api_response("tareas.csv", csv_lists.TASK_FIELDS, rows)
     items, total = read_rows(queries.list_tasks, actor(), now, page=page, per_page=per_page, **args)
     return page_response(items, total, page, per_page)
 

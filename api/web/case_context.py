@@ -12,13 +12,14 @@ from flask_babel import lazy_gettext as _l
 
 from engine.definitions import form_files
 
-from api.web import formkit
+from api.web import formkit, i18n
 from api.web.filters import money
 
 HIDDEN_PREFIXES = ("_",)
 DECISION_EVENTS = ("decision", "task_completed", "task_refused", "message_received", "message_refused",
                    "timer_fired", "case_cancelled")
 MAX_FACTS = 30
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 # Variables every case has, set by the engine or by convention in the diagrams.
 ENGINE_VARIABLES = {"case_number": _l("Número de caso"), "stage": _l("Etapa"), "outcome": _l("Resultado")}
 
@@ -70,8 +71,19 @@ def _generic(path: str) -> str:
     return re.sub(r"\.\d+(?=\.|$)", ".*", path)
 
 
+def _find(catalogue: dict, path: str):
+    """The field of a path; a key of a map (`offers_status.RL-3001-1`) finds its `offers_status.*`."""
+    generic = _generic(path)
+    found = catalogue.get(generic)
+    if found is None and "." in generic:
+        found = catalogue.get(generic.rsplit(".", 1)[0] + ".*")
+    return found
+
+
 def label_of(catalogue: dict, path: str) -> str:
-    found = catalogue.get(_generic(path))
+    if _generic(path) not in catalogue and _find(catalogue, path) is not None:
+        return path.rsplit(".", 1)[-1]  # a key of a map is data (an offer's id), its own label
+    found = _find(catalogue, path)
     if found is not None:
         return found.label
     return str(ENGINE_VARIABLES.get(path) or formkit._humanize(path.rsplit(".", 1)[-1]))
@@ -79,7 +91,9 @@ def label_of(catalogue: dict, path: str) -> str:
 
 def value_of(catalogue: dict, path: str, value):
     """The value as the form would name it: an enum's label, money as money; else as it is."""
-    found = catalogue.get(_generic(path))
+    found = _find(catalogue, path)
+    if isinstance(value, str) and ISO_DATE.fullmatch(value):
+        return i18n.day(value)
     if found is None:
         return value
     if found.options:
@@ -92,14 +106,20 @@ def value_of(catalogue: dict, path: str, value):
     return value
 
 
+def _internal(catalogue: dict, path: str) -> bool:
+    # The procedure's label data marks the variables the engine keeps for itself (api/web/labels.py).
+    found = _find(catalogue, path)
+    return found is not None and found.kind == "internal"
+
+
 def key_facts(variables: dict, catalogue: dict) -> list[dict]:
     facts = []
     for key, value in (variables or {}).items():
-        if key.startswith(HIDDEN_PREFIXES) or (isinstance(value, list) and value and isinstance(value[0], dict)):
+        if key.startswith(HIDDEN_PREFIXES) or _internal(catalogue, key) or (isinstance(value, list) and value and isinstance(value[0], dict)):
             continue
         if isinstance(value, dict):
             for sub, inner in value.items():
-                if not isinstance(inner, (dict, list)):
+                if not isinstance(inner, (dict, list)) and not _internal(catalogue, f"{key}.{sub}"):
                     path = f"{key}.{sub}"
                     facts.append({"path": path, "label": f"{label_of(catalogue, key)}: {label_of(catalogue, path)}",
                                   "value": value_of(catalogue, path, inner), "known": _generic(path) in catalogue})
@@ -111,7 +131,19 @@ def key_facts(variables: dict, catalogue: dict) -> list[dict]:
     return facts[:MAX_FACTS]
 
 
+def _flat(row: dict) -> dict:
+    """A row whose cells hold records (a request's requester) as one column per field of theirs."""
+    out = {}
+    for name, cell in row.items():
+        if isinstance(cell, dict):
+            out.update({f"{name}.{sub}": inner for sub, inner in cell.items()})
+        else:
+            out[name] = cell
+    return out
+
+
 def _table(key: str, rows: list[dict], catalogue: dict) -> dict:
+    rows = [_flat(row) for row in rows]
     columns: list[str] = []
     for row in rows:
         columns.extend(k for k in row if k not in columns)
@@ -123,7 +155,7 @@ def record_lists(variables: dict, catalogue: dict) -> list[dict]:
     """Every list of records in the case (offers, quotes, items...) as a table; documents apart."""
     return [_table(key, [r for r in value if isinstance(r, dict)], catalogue)
             for key, value in (variables or {}).items()
-            if key != "documents" and not key.startswith(HIDDEN_PREFIXES) and isinstance(value, list)
+            if key != "documents" and not key.startswith(HIDDEN_PREFIXES) and not _internal(catalogue, key) and isinstance(value, list)
             and value and all(isinstance(r, dict) for r in value)]
 
 

@@ -207,6 +207,10 @@ def _build(schema, ui, value, errors, root, *, path, key, required, depth, reado
                               required=True, depth=depth + 1, readonly=False)
         out.attrs = {k: schema[k] for k in ("minItems", "maxItems") if k in schema}
         return out
+    if isinstance(value, (dict, list)) and kind not in ("checkboxes", "hidden"):
+        # A case variable of the same name but another shape (the item's unit records where the
+        # price form asks for unit ids) is not an answer to this field: it was drawn as JSON text.
+        value = MISSING
     if kind in ("select", "radio", "checkboxes"):
         source = resolve(schema.get("items", {}), root) if kind == "checkboxes" else schema
         members = enum_of(source) or []
@@ -214,7 +218,9 @@ def _build(schema, ui, value, errors, root, *, path, key, required, depth, reado
                  or [o.get("title") for o in (source.get("oneOf") or source.get("anyOf") or [])] or [])
         out.options = [(token(m), (names[i] if i < len(names) and names[i] else
                                    ("—" if m is None else str(m)))) for i, m in enumerate(members)]
-    out.value = _display(kind, value)
+    # A field never answered starts at the schema's default: an offer's "in the acta" box is
+    # ticked as the form says, not left for the secretary to find unticked in every new row.
+    out.value = _display(kind, schema["default"] if value is MISSING and "default" in schema else value)
     out.attrs = {k: schema[k] for k in ("minimum", "maximum", "maxLength") if k in schema}
     return out
 
@@ -228,6 +234,12 @@ def parse(schema: dict, ui: dict | None, form: MultiDict) -> dict:
     except RecursionError:  # a legacy recursive form: the engine's validation says why, per field
         return {}
     return value if isinstance(value, dict) else {}
+
+
+def _answered(value) -> bool:
+    if isinstance(value, dict):
+        return any(_answered(v) for v in value.values())
+    return value not in (None, False, "", []) and value is not MISSING
 
 
 def _empty(schema: dict, required: bool):
@@ -262,6 +274,10 @@ def _read(schema, ui, form: MultiDict, root, path, required):
                         name in needed)
             if got is not MISSING:
                 out[name] = got
+        if path and "null" in _types(schema) and not _answered(out):
+            # An optional section left blank (a single source not claimed, no complaint) is
+            # null, not an object of unticked boxes the rules would read as a claim.
+            return None
         return out if (out or required or not path) else MISSING
     if kind == "array":
         items, item_ui = resolve(schema.get("items", {}), root), ui.get("items") or {}

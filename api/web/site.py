@@ -37,7 +37,7 @@ NAV = (  # (endpoint, label, endpoints that light it up, who sees it: a predicat
     ("web.inbox", _l("Bandeja"), ("web.inbox", "web.task"), access.works_cases),
     ("web.start", _l("Iniciar caso"), ("web.start", "web.start_form"), access.works_cases),
     ("web.dashboard", _l("Tablero"), ("web.dashboard",), access.sees_all_cases),
-    ("web.cases", _l("Casos"), ("web.cases", "web.case"), access.sees_all_cases),
+    ("web.cases", _l("Casos"), ("web.cases", "web.case"), access.lists_cases),
     ("web.processes", _l("Procesos"), ("web.processes", "web.modeler", "web.diff"), access.owns_processes),
     ("web.admin_users", _l("Administración"), ("web.admin_",), access.administers),
 )
@@ -77,17 +77,31 @@ def _context():
             "is_owner": bool(actor and access.owns_processes(actor))}
 
 
+# What a refusal without a rule means, in the page's language; the engine's English message (part of
+# the API) is the detail on English pages only.
+HUMAN_REFUSALS = {403: _l("Su rol no le permite ver esto ni actuar sobre ello."),
+                  404: _l("No existe, o no está a su alcance: el caso, la tarea o la página que buscaba.")}
+
+
 @bp.errorhandler(EngineError)
 def _engine_error(exc: EngineError):
     status = http_status(exc)[0]
-    return render_template("web/error.html", status=status, message=exc.message, errors=exc.errors), status
+    english = i18n.selected_language() == "en"
+    code = getattr(exc, "code", None)
+    if status in HUMAN_REFUSALS and not english:
+        message = str(HUMAN_REFUSALS[status])
+    else:
+        message = rule_texts.text(code, exc.message) if code else exc.message
+    return render_template("web/error.html", status=status, message=message,
+                           errors=labels.friendly_errors(exc.errors) if exc.errors else {}), status
 
 
 @bp.errorhandler(RuleViolation)
 def _rule_error(exc: RuleViolation):
     status = http_status(exc)[0]
-    return render_template("web/error.html", status=status, message=rule_texts.text(exc.code, exc.message),
-                           errors={"rule": [exc.code], "rule_ids": exc.rule_ids}), status
+    return render_template("web/error.html", status=status, message=rule_texts.refusal_text(exc),
+                           errors={"rule": [exc.code], "rule_ids": exc.rule_ids},
+                           reasons=rule_texts.refusal_reasons(exc)), status
 
 
 @bp.errorhandler(HTTPException)
@@ -159,7 +173,14 @@ def install(app: Flask) -> None:
     i18n.install(app)
     install_filters(app)
     app.jinja_env.globals.update(json_script=_json_script, status_label=labels.status, event_label=labels.event,
-                                 channel_label=labels.channel, notice_status_label=labels.notice_status)
+                                 channel_label=labels.channel, notice_status_label=labels.notice_status,
+                                 stage_label=labels.stage, outcome_label=labels.outcome, actor_label=labels.actor,
+                                 element_state_label=labels.element_state, event_message=labels.event_message,
+                                 ui_language=i18n.selected_language, code_text=labels.code_text,
+                                 parameter_type=labels.parameter_type,
+                                 event_why=rule_texts.event_why, rule_article=rule_texts.rule_article,
+                                 in_words=rule_texts.sentence)
+    app.jinja_env.filters["rule_citation"] = rule_texts.citation
     app.register_blueprint(bp)
 
     @app.route("/web")

@@ -48,6 +48,11 @@ def works_cases(actor: Actor) -> bool:
     return any(role not in BUILTIN_ROLES for role in actor.roles)
 
 
+def lists_cases(actor: Actor) -> bool:
+    """The case list: supervisors see every case; staff of any lane the cases `may_see_case` lets them."""
+    return sees_all_cases(actor) or works_cases(actor)
+
+
 def require_admin(actor: Actor, doing: str) -> None:
     """403 unless `actor` is an admin; `doing` completes "only an admin may …"."""
     if not actor.is_admin:

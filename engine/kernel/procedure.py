@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
+from engine.definitions.case_index import DEFAULT as DEFAULT_CASE_INDEX, CaseIndex
 from engine.rules.facts import Facts
 
 Key = tuple[str, str]  # (process key, element id or message name)
@@ -45,6 +46,7 @@ class Procedure:
     lookups: Mapping[Key, Lookup] = field(default_factory=dict)             # same keys as the rules
     lane_refusals: Mapping[Key, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     demo: Callable | None = None                                            # demo(engine, users) -> dict
+    case_index: Mapping[str, CaseIndex] = field(default_factory=dict)       # process key -> its search columns
 
     @property
     def processes(self) -> frozenset[str]:
@@ -92,6 +94,7 @@ class Procedures:
         self._message = _merge(procedures, "message_rules")
         self._lookups = _merge(procedures, "lookups")
         self._lane_refusals = _merge(procedures, "lane_refusals")
+        self._case_index = _merge(procedures, "case_index")
 
     def including(self, *more: Procedure) -> "Procedures":
         """These procedures and `more` (tests and plug-ins add theirs this way)."""
@@ -137,6 +140,10 @@ class Procedures:
         """The rule code a procedure gives to acting on a task outside its lane, if any."""
         refusal = self._lane_refusals.get((process_key, element_id))
         return None if refusal is None else {"rule": [refusal[0]]}
+
+    def case_index(self, process_key: str) -> CaseIndex:
+        """Which variables name a case's applicant and references (engine/definitions/case_index.py)."""
+        return self._case_index.get(process_key, DEFAULT_CASE_INDEX)
 
     def prefix_for(self, process_key: str) -> str:
         return self.prefixes.get(process_key) or process_key.replace("_", "")[:3].upper()

@@ -17,13 +17,15 @@ from engine.persistence.tables import INSTANCE
 from engine.registries import notifications
 
 
-def message_names(files: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
-    """({message id: message name}, {receive task id: its message id}) of a version's diagrams.
+def message_names(files: dict[str, str]) -> tuple[dict[str, str], dict[str, list[tuple[str, str]]]]:
+    """({message id: message name}, {waiting element id: [(message id, catcher's name)]}) of a
+    version's diagrams: a receive task waits for its own message, an event-based gateway for the
+    messages of the catch events after it (the case waits in the gateway, not in them).
 
     The summary keeps only message names; and versions deployed before it named a receive task's
     message keep that old summary (redeploying the same files makes no new version), so the
     receive tasks are read from the files too."""
-    names, receive_tasks = {}, {}
+    names, waits = {}, {}
     for filename, content in files.items():
         if filename.endswith(".bpmn"):
             root = parse_xml(content.encode("utf-8"), filename)
@@ -31,23 +33,42 @@ def message_names(files: dict[str, str]) -> tuple[dict[str, str], dict[str, str]
                 names[message.get("id")] = message.get("name") or message.get("id")
             for task in root.iter(f"{{{BPMN}}}receiveTask"):
                 if task.get("messageRef"):
-                    receive_tasks[task.get("id")] = task.get("messageRef")
-    return names, receive_tasks
+                    waits[task.get("id")] = [(task.get("messageRef"), task.get("name") or task.get("id"))]
+            waits.update(_gateway_messages(root))
+    return names, waits
+
+
+def _gateway_messages(root) -> dict[str, list[tuple[str, str]]]:
+    catchers = {}
+    for event in root.iter(f"{{{BPMN}}}intermediateCatchEvent"):
+        definition = event.find(f"{{{BPMN}}}messageEventDefinition")
+        if definition is not None and definition.get("messageRef"):
+            catchers[event.get("id")] = (definition.get("messageRef"), event.get("name") or event.get("id"))
+    targets = {flow.get("id"): flow.get("targetRef") for flow in root.iter(f"{{{BPMN}}}sequenceFlow")}
+    out = {}
+    for gateway in root.iter(f"{{{BPMN}}}eventBasedGateway"):
+        after = [targets.get(flow.text.strip()) for flow in gateway.findall(f"{{{BPMN}}}outgoing") if flow.text]
+        found = [catchers[t] for t in after if t in catchers]
+        if found:
+            out[gateway.get("id")] = found
+    return out
 
 
 def waiting_messages(record, definition) -> list[dict]:
     """The messages the case waits for now, each with the element that catches it and its lane."""
     elements = {e["id"]: e for e in definition.summary.get("elements", [])}
-    names, receive_tasks = message_names(definition.files)
+    names, waits = message_names(definition.files)
     out = []
     for element_id in (record.workflow_meta or {}).get("tramite", {}).get("waiting_messages", []):
         element = elements.get(element_id) or {}
-        ref = element.get("message") or receive_tasks.get(element_id)
-        name = names.get(ref, ref)
-        if name:
-            schema = form_files.message_form(definition.files, name).schema or {}
-            out.append({"name": name, "element_id": element_id, "element_name": element.get("name", element_id),
-                        "lane": element.get("lane"), "title": schema.get("title") or name})
+        refs = [(element["message"], element.get("name", element_id))] if element.get("message") else \
+            waits.get(element_id, [])
+        for ref, element_name in refs:
+            name = names.get(ref, ref)
+            if name:
+                schema = form_files.message_form(definition.files, name).schema or {}
+                out.append({"name": name, "element_id": element_id, "element_name": element_name,
+                            "lane": element.get("lane"), "title": schema.get("title") or name})
     return out
 
 
@@ -61,9 +82,17 @@ def case_file(session: Session, versions, actor: Actor, instance_id: int) -> dic
     return {"case": case, "history": shapes.history(session, instance_id),
             "activity": shapes.activity(session, record), "definition": definition,
             "messages": waiting_messages(record, definition),
-            "parent_id": record.parent_instance_id, "assignable": assignable,
-            "answers": answers.of_case(session.connection(), instance_id),
+            "parent_id": record.parent_instance_id, "children": started_cases(session, instance_id),
+            "assignable": assignable, "answers": answers.of_case(session.connection(), instance_id),
             "notifications": notifications.of_case(session.connection(), instance_id)}
+
+
+def started_cases(session: Session, instance_id: int) -> list[dict]:
+    """The cases this one started (a membership on admission, an auction for a surplus item), so
+    that its page links them: their own pages decide who may open them."""
+    rows = session.execute(select(INSTANCE.c.id, INSTANCE.c.case_number).where(
+        INSTANCE.c.parent_instance_id == instance_id).order_by(INSTANCE.c.id))
+    return [{"id": row.id, "case_number": row.case_number} for row in rows]
 
 
 def case_diagram(session: Session, versions, actor: Actor, instance_id: int) -> str:
@@ -88,6 +117,6 @@ def message_page(session: Session, versions, actor: Actor, instance_id: int, nam
     record = get_instance(session, actor, instance_id)
     definition = repository.info(versions, session, record.definition_id)
     form = form_files.message_form(definition.files, name)
-    return {"record": record,
+    return {"record": record, "definition": definition,
             "schema": form.schema or {"type": "object", "properties": {}}, "ui": form.ui or {},
             "expected": any(m["name"] == name for m in waiting_messages(record, definition))}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from sqlalchemy import and_, bindparam, exists, func, or_, select, true, union_all
 from sqlalchemy.orm import Session
 
-from engine.definitions import form_files
+from engine.definitions import case_index, form_files
 from engine.queries import answers, dashboard, shapes as views, task_guidance
 from engine.identity.actor import Actor
 from engine.kernel import access
@@ -50,8 +50,9 @@ def _visible_instances(actor: Actor, conn):
     return access.visible_cases_condition(actor, INSTANCE, lambda: versions_with_lanes(conn, actor.roles))
 
 
-def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, process=None,
-                   status=None, outcome=None, stage=None, role=None, office=None, overdue=None, q=None):
+def instance_conditions(session: Session, actor: Actor, now, *, process=None, status=None, outcome=None,
+                        stage=None, role=None, office=None, overdue=None, q=None) -> list:
+    """The WHERE of the case list: the actor's visibility and the filters (a page and a CSV share it)."""
     conditions = []
     visible = _visible_instances(actor, session)
     if visible is not None:
@@ -68,23 +69,41 @@ def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, 
         now = now() if callable(now) else now
         # The case row carries its earliest open due date (projections): no search through the tasks.
         conditions.append(ProcessInstance.next_due_at < now)
-    if q:
-        # lower(...) LIKE, escaped: the form 0009's trigram indexes serve on PostgreSQL.
-        needle = q.strip().lower()
-        conditions.append(or_(func.lower(ProcessInstance.case_number).contains(needle, autoescape=True),
-                              func.lower(ProcessInstance.started_by).contains(needle, autoescape=True)))
+    if q and q.strip():
+        conditions.append(_search(q))
+    return conditions
+
+
+def _search(q: str):
+    """Case number or starter (lower(...) LIKE: 0009's trigram indexes), or any applicant name, id,
+    municipality or reference the procedure declares, folded as `search_text` is ("maria" finds
+    "María"; 0016's trigram index)."""
+    needle, folded = q.strip().lower(), case_index.fold(q)
+    return or_(func.lower(ProcessInstance.case_number).contains(needle, autoescape=True),
+               func.lower(ProcessInstance.started_by).contains(needle, autoescape=True),
+               ProcessInstance.search_text.contains(folded, autoescape=True))
+
+
+NEWEST_FIRST = (ProcessInstance.started_at.desc(), ProcessInstance.id.desc())
+
+
+def instance_items(session: Session, rows) -> list[dict]:
+    versions = dict(session.execute(select(ProcessDefinition.id, ProcessDefinition.version)).all()) if rows else {}
+    return [{"id": r.id, "case_number": r.case_number, "process_key": r.process_key,
+             "version": versions.get(r.definition_id), "status": r.status, "outcome": r.outcome,
+             "stage": r.stage, "started_at": r.started_at.isoformat(),
+             "ended_at": r.ended_at.isoformat() if r.ended_at else None, "started_by": r.started_by,
+             "office": r.office, "applicant_name": r.applicant_name, "applicant_id": r.applicant_id,
+             "municipality": r.municipality, "reference": r.reference} for r in rows]
+
+
+def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, **filters):
+    conditions = instance_conditions(session, actor, now, **filters)
     where = and_(*conditions) if conditions else True
     total = session.scalar(select(func.count()).select_from(ProcessInstance).where(where))
-    rows = session.scalars(_page(select(ProcessInstance).where(where)
-                                 .order_by(ProcessInstance.started_at.desc(), ProcessInstance.id.desc()),
+    rows = session.scalars(_page(select(ProcessInstance).where(where).order_by(*NEWEST_FIRST),
                                  page, per_page)).all()
-    versions = dict(session.execute(select(ProcessDefinition.id, ProcessDefinition.version)).all()) if rows else {}
-    items = [{"id": r.id, "case_number": r.case_number, "process_key": r.process_key,
-              "version": versions.get(r.definition_id), "status": r.status, "outcome": r.outcome,
-              "stage": r.stage, "started_at": r.started_at.isoformat(),
-              "ended_at": r.ended_at.isoformat() if r.ended_at else None, "started_by": r.started_by,
-              "office": r.office} for r in rows]
-    return items, total
+    return instance_items(session, rows), total
 
 
 def get_instance(session: Session, actor: Actor, instance_id: int):
@@ -131,26 +150,44 @@ def _inbox_order(columns):
     return (columns.priority.desc(), columns.due_at.is_(None), columns.due_at, columns.id)
 
 
+def task_filters(scope, state, instance, element_id, overdue, process, office) -> tuple[list, list]:
+    """(the scope's disjoint parts, the other conditions) of a task list, over bound parameters
+    named as `task_list_params` fills them."""
+    mine = TASK.c.assignee == bindparam("me")
+    available = and_(IS_OPEN, TASK.c.assignee.is_(None), TASK.c.lane.in_(bindparam("my_roles", expanding=True)))
+    conditions = []
+    if state and state != "any":
+        conditions.append(task_state_is(state))
+    if instance:
+        conditions.append(TASK.c.instance_id == bindparam("instance"))
+    if element_id:
+        conditions.append(TASK.c.element_id == bindparam("element_id"))
+    if overdue:
+        conditions.append(and_(IS_OPEN, TASK.c.due_at < bindparam("now")))
+    if process:
+        conditions.append(INSTANCE.c.process_key == bindparam("process"))
+    if office:
+        conditions.append(access.office_sql(INSTANCE.c.office, bindparam("my_office")))
+    parts = {"mine": [mine], "available": [available], "all": [true()]}.get(scope) or [mine, available]
+    return parts, conditions
+
+
+def task_list_params(actor: Actor, now, *, scope=None, state="open", process=None, instance=None,
+                     element_id=None, overdue=None) -> tuple[str | None, dict]:
+    """(the office the list is narrowed to, every bound parameter of `task_filters`); checks `all`."""
+    if scope == "all":
+        access.check_list_all_tasks(actor)
+    office = access.task_office_filter(actor)
+    return office, {"me": actor.username, "my_roles": sorted(actor.roles) or [""], "state": state,
+                    "my_office": office, "instance": instance, "element_id": element_id, "process": process,
+                    "now": (now() if callable(now) else now) if overdue else None}
+
+
 def _task_list_statements(scope, state, instance, element_id, overdue, process, office):
     """(count, page) statements for one combination of filters, built once and reused."""
     key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office))
     if key not in _TASK_LISTS:
-        mine = TASK.c.assignee == bindparam("me")
-        available = and_(IS_OPEN, TASK.c.assignee.is_(None),
-                         TASK.c.lane.in_(bindparam("my_roles", expanding=True)))
-        conditions = []
-        if state and state != "any":
-            conditions.append(task_state_is(state))
-        if instance:
-            conditions.append(TASK.c.instance_id == bindparam("instance"))
-        if element_id:
-            conditions.append(TASK.c.element_id == bindparam("element_id"))
-        if overdue:
-            conditions.append(and_(IS_OPEN, TASK.c.due_at < bindparam("now")))
-        if process:
-            conditions.append(INSTANCE.c.process_key == bindparam("process"))
-        if office:
-            conditions.append(access.office_sql(INSTANCE.c.office, bindparam("my_office")))
+        parts, conditions = task_filters(scope, state, instance, element_id, overdue, process, office)
         joined = TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id)
         # The count joins the cases only when a case column filters: every task has its case, and
         # without the join it is an index-only scan.
@@ -159,7 +196,6 @@ def _task_list_statements(scope, state, instance, element_id, overdue, process, 
         # "Mine or available" are two disjoint lists, each the head of its own index in the inbox's
         # order (0008, 0009); merged they make the page. As one OR the database read every open task
         # of the role and sorted them.
-        parts = {"mine": [mine], "available": [available], "all": [true()]}.get(scope) or [mine, available]
         if len(parts) == 1 or instance:
             # One case's tasks are few: found through the case, not by reading the role's inbox.
             where = and_(or_(*parts), *conditions)
@@ -181,13 +217,9 @@ def _task_list_statements(scope, state, instance, element_id, overdue, process, 
 def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scope=None,
                state="open", process=None, instance=None, element_id=None, overdue=None):
     """`now` may be a callable: the clock is read only when the overdue filter needs it."""
-    if scope == "all":
-        access.check_list_all_tasks(actor)
-    office = access.task_office_filter(actor)
+    office, params = task_list_params(actor, now, scope=scope, state=state, process=process, instance=instance,
+                                      element_id=element_id, overdue=overdue)
     count, rows_query, names = _task_list_statements(scope, state, instance, element_id, overdue, process, office)
-    params = {"me": actor.username, "my_roles": sorted(actor.roles) or [""], "state": state, "my_office": office,
-              "instance": instance, "element_id": element_id, "process": process,
-              "now": (now() if callable(now) else now) if overdue else None}
     params = {k: v for k, v in params.items() if k in names}
     offset = (page - 1) * per_page
     rows = session.execute(rows_query, {**params, "limit": per_page, "offset": offset,
@@ -244,14 +276,19 @@ def list_processes(session: Session) -> list[dict]:
 
 
 def inbox(session: Session, actor: Actor, now, *, process: str | None = None, case_number: str = "",
-          pages: dict[str, int] | None = None, per_page: int = 50) -> dict:
+          pages: dict[str, int] | None = None, per_page: int = 50, overdue: bool | None = None) -> dict:
     """A worker's two lists, "mine" and "available", each at its own page; `case_number` narrows
     both to one case (no case of that number: both empty)."""
-    instance = (dashboard.case_id_of(session, case_number) or -1) if case_number else None
+    instance = inbox_instance(session, case_number)
     lists = {}
     for scope in ("mine", "available"):
         page = (pages or {}).get(scope, 1)
         items, total = list_tasks(session, actor, now, scope=scope, process=process, instance=instance,
-                                  page=page, per_page=per_page)
+                                  page=page, per_page=per_page, overdue=overdue)
         lists[scope] = {"rows": items, "total": total, "page": page}
     return lists
+
+
+def inbox_instance(session: Session, case_number: str) -> int | None:
+    """The case an inbox's case-number filter names: None without one, -1 (no task) for none such."""
+    return (dashboard.case_id_of(session, case_number) or -1) if case_number else None

@@ -284,6 +284,7 @@ class Case:
         # office then neither see nor act on it.
         if isinstance(variables.get("office"), str) and variables["office"]:
             instance.office = variables["office"]
+        projections.index_case(self.ctx, instance, variables)
         if instance.status != "cancelled":
             if self.error_tasks():
                 instance.status = "error"

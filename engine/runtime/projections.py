@@ -13,7 +13,8 @@ from SpiffWorkflow.bpmn.specs.event_definitions.timer import TimerEventDefinitio
 from SpiffWorkflow.util.task import TaskState
 from sqlalchemy import bindparam, insert, select, update
 
-from engine.persistence.models import Timer
+from engine.definitions import case_index
+from engine.persistence.models import ProcessInstance, Timer
 from engine.persistence.tables import IS_OPEN, TASK, TASK_COLUMNS
 from engine.runtime.scopes import task_scope
 from engine.runtime.serializer import to_json_value
@@ -29,6 +30,24 @@ _REPRIORITIZE = (update(TASK).where(TASK.c.instance_id == bindparam("instance_id
 _RUNNING_TIMERS = select(TIMER.c.id, TIMER.c.spiff_task_id, TIMER.c.element_id, TIMER.c.name, TIMER.c.due_at).where(
     TIMER.c.instance_id == bindparam("instance_id"), TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False))
 _INSERT_TIMER = insert(TIMER).returning(TIMER.c.id)
+_INSTANCE = ProcessInstance.__table__
+_PARENT_INDEX = select(*(_INSTANCE.c[name] for name in case_index.SHOWN)).where(
+    _INSTANCE.c.id == bindparam("parent_id"))
+
+
+def index_case(ctx, record, variables: dict) -> None:
+    """The case row's applicant and reference columns, from the variables its procedure names."""
+    index = ctx.procedures.case_index(record.process_key)
+    inherited = None
+    if index.inherit_from_parent and record.parent_instance_id is not None:
+        # The row as it is (inherited before, or the parent's own): read once per save of such a
+        # case, and only for the procedures that declare it (a farmer's membership case).
+        inherited = {name: getattr(record, name) for name in case_index.SHOWN}
+        if not inherited["applicant_name"]:
+            row = ctx.conn.execute(_PARENT_INDEX, {"parent_id": record.parent_instance_id}).first()
+            inherited = dict(row._mapping) if row else None
+    for name, value in case_index.project(index, variables, inherited).items():
+        setattr(record, name, value)
 
 
 def _due_of(task) -> datetime | None:

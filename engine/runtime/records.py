@@ -12,12 +12,13 @@ from datetime import datetime
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.engine import Connection
 
+from engine.definitions import case_index
 from engine.errors import Conflict
 from engine.persistence.models import ProcessDefinition, ProcessInstance
 
 INSTANCE, DEFINITION = ProcessInstance.__table__, ProcessDefinition.__table__
 MUTABLE = ("status", "outcome", "stage", "office", "variables", "workflow_meta", "activity", "error_message",
-           "error_element", "ended_at", "next_due_at")
+           "error_element", "ended_at", "next_due_at", *case_index.COLUMNS)
 
 
 @dataclass
@@ -42,6 +43,11 @@ class CaseRecord:
     parent_instance_id: int | None
     lock_version: int = 1
     next_due_at: datetime | None = None
+    applicant_name: str | None = None  # the index columns (engine/definitions/case_index.py)
+    applicant_id: str | None = None
+    municipality: str | None = None
+    reference: str | None = None
+    search_text: str | None = None
 
     @property
     def notes(self) -> dict:

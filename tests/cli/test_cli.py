@@ -163,14 +163,14 @@ def test_users_create_then_a_duplicate_is_refused_cleanly(ws):
 
 def test_seed_demo_prints_one_user_per_role_with_the_password_and_is_idempotent(ws):
     out = ok(ws.run("seed-demo"))
-    assert "test_rules" in out and "deployed" in out
+    assert "test_rules" in out and "desplegado" in out and "Usuarios de demostración" in out
     rows = {line.split()[0]: line.split() for line in out.splitlines() if line.strip()}
     for role in ("admin", "process_owner", "supervisor", "test_clerk", "test_reviewer"):
-        assert rows[role] == [role, role, "tramite-demo"]
-    again = ok(ws.run("seed-demo"))
-    assert "unchanged" in again
-    assert [line for line in again.splitlines() if "tramite-demo" in line][1:] == \
-           [line for line in out.splitlines() if "tramite-demo" in line][1:]
+        assert rows[role][0] == role and rows[role][-1] == "tramite-demo"
+    again = ok(ws.run("seed-demo", "--english"))
+    assert "unchanged" in again and "Demo users" in again and "desplegado" not in again
+    assert [line.split()[0] for line in again.splitlines() if line.endswith("tramite-demo")] == \
+           [line.split()[0] for line in out.splitlines() if line.endswith("tramite-demo")]
 
 
 def test_serve_answers_http_and_stops_on_sigterm(ws):

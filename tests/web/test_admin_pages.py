@@ -50,8 +50,21 @@ def test_parameters_show_their_amb_ids_and_are_validated_on_save(web):
     assert "Historial de cambios 0" in text_of(admin.get("/web/admin/parameters"))
     admin.post("/web/admin/parameters", {"name": "farmer.minIncomeSharePct", "value": "60", "confirm": "1"})
     page = text_of(admin.get("/web/admin/parameters"))
-    assert "Parámetro farmer.minIncomeSharePct actualizado" in page
-    assert "Historial de cambios 1" in page and "admin farmer.minIncomeSharePct 50 60" in page
+    # Named by its label (the id beside it in the log, as code), the values in words.
+    assert "Parámetro «Porcentaje mínimo de ingreso» actualizado" in page
+    assert "Historial de cambios 1" in page and "admin Porcentaje mínimo de ingreso farmer.minIncomeSharePct 50 60" in page
+
+
+def test_an_unknown_parameter_is_refused_in_spanish_and_nothing_changes(web):
+    admin = web("admin")
+    refused = admin.post("/web/admin/parameters", {"name": "farmer.noSuchThing", "value": "3"}, expect=404)
+    page = text_of(refused.get_data(as_text=True))
+    assert "No hay ningún parámetro legal con ese nombre" in page and "Historial de cambios 0" in page
+
+
+def test_a_list_parameter_shows_its_values_in_words(web):
+    page = text_of(web("admin").get("/web/admin/parameters"))
+    assert "por omisión: Cheque certificado, Giro postal, Cheque de gerente" in page
 
 
 def test_a_parameter_out_of_its_range_is_refused_beside_its_field_and_not_saved(web):

@@ -90,6 +90,8 @@ def test_every_error_code_of_the_rules_catalogue_has_a_spanish_text():
     import re as regex
 
     from api.web.rule_texts import SPANISH
+    from engine.rules.reasons.catalogue import CODES
+    worded = set(SPANISH) | {code for code, entry in CODES.items() if entry.get("es")}
     rules = (Path("/work/shared/procedures/RULES.md") if Path("/work/shared/procedures/RULES.md").exists()
              else None)
     if rules is None:
@@ -98,7 +100,7 @@ def test_every_error_code_of_the_rules_catalogue_has_a_spanish_text():
     index = text[text.index("## 5."):text.index("## 6.")]
     table = index[index.index("| Code"):]
     codes = {c for c in regex.findall(r"`([A-Z][A-Z0-9_]+)`", table) if c not in ("INCOMPLETE_CLOSED",)}
-    assert not sorted(codes - set(SPANISH))
+    assert not sorted(codes - worded)
 
 
 def test_if_then_else_marks_the_dependent_field_required_for_the_answer_at_hand():
@@ -121,3 +123,35 @@ def test_the_day_filter_shows_the_puerto_rico_day(app):
         assert i18n.day(datetime(2024, 3, 1, 2, 0, tzinfo=timezone.utc)) == shown
         assert i18n.day("2024-02-29") == shown != i18n.day(date(2024, 3, 1))
         assert i18n.day("pendiente") == "pendiente" and i18n.day(None) == i18n.day("") == ""
+
+
+def test_an_optional_section_left_blank_is_null_not_an_object_of_unticked_boxes():
+    """A bid could not be started from its page: the blank "single source" section was sent as
+    {"exclusive_certificate": false} and refused as an undocumented single source (the journeys)."""
+    schema = {"type": "object", "properties": {"single_source": {
+        "type": ["object", "null"], "properties": {"exclusive_certificate": {"type": "boolean"},
+                                                   "report_date": {"type": ["string", "null"], "format": "date"}}}}}
+    assert formkit.parse(schema, {}, MultiDict([])) == {"single_source": None}
+    assert formkit.parse(schema, {}, MultiDict([("single_source.report_date", "")])) == {"single_source": None}
+    assert formkit.parse(schema, {}, MultiDict([("single_source.exclusive_certificate", "true")])) == {
+        "single_source": {"exclusive_certificate": True}}
+
+
+def test_a_field_never_answered_starts_at_the_schema_default_also_in_new_rows():
+    """Every offer opened from the page was NOT_IN_ACTA: the rows drew "in the acta" unticked
+    though the schema's default is true (the bid journey)."""
+    schema = {"type": "object", "properties": {"offers": {"type": "array", "items": {
+        "type": "object", "properties": {"in_acta": {"type": "boolean", "default": True},
+                                         "pct": {"type": "string", "default": "0"}}}}}}
+    template = formkit.build(schema, {}).children[0].template
+    assert [(f.path.rsplit(".", 1)[-1], f.value) for f in template.children] == [("in_acta", True), ("pct", "0")]
+    answered = formkit.build(schema, {}, {"offers": [{"in_acta": False}]}).children[0].children[0]
+    assert answered.children[0].value is False
+
+
+def test_a_value_of_another_shape_is_not_drawn_as_json_text_in_a_plain_field():
+    """The surplus price form drew the item's unit records as JSON in its "units" (ids) rows and
+    was then refused as too long (the surplus journey)."""
+    schema = {"type": "object", "properties": {"units": {"type": "array", "items": {"type": "string", "maxLength": 40}}}}
+    drawn = formkit.build(schema, {}, {"units": [{"unit_id": "U1", "use_category": "riego"}]})
+    assert drawn.children[0].children[0].value == ""

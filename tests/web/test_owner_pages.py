@@ -37,7 +37,10 @@ def test_engine_refusals_name_the_offending_element(web, web_case):
         .replace('"evaluate"', '"evaluate_new"').replace(">evaluate<", ">evaluate_new<")
     answer = owner.post_json("/web/processes/test_web/deploy", {"xml": broken, "base_version": 1},
                              expect=400).get_json()
-    assert "USER_TASK_WITHOUT_FORM" in " ".join(answer["errors"]["evaluate_new"])
+    assert "USER_TASK_WITHOUT_FORM" in " ".join(answer["engine_errors"]["evaluate_new"])
+    # The page's words: Spanish, the code left to `engine_errors`.
+    assert answer["errors"]["evaluate_new"] == ["La tarea de usuario no tiene formulario."]
+    assert answer["message"] == "No se pudo desplegar «test_web»: revise los elementos marcados."
     form = json.dumps(EVALUATE)
     fixed = owner.post_json("/web/processes/test_web/deploy",
                             {"xml": broken, "base_version": 1, "forms": {"evaluate_new.schema.json": form}},
@@ -50,7 +53,8 @@ def test_form_files_are_checked_by_name(web, web_case):
     xml = owner.get("/web/processes/test_web/versions/1/bpmn")
     answer = owner.post_json("/web/processes/test_web/deploy",
                              {"xml": xml, "forms": {"../evil.schema.json": "{}"}}, expect=400).get_json()
-    assert answer["errors"] == {"../evil.schema.json": ["UNSUPPORTED_FILE"]}
+    assert answer["engine_errors"] == {"../evil.schema.json": ["UNSUPPORTED_FILE"]}
+    assert answer["errors"] == {"../evil.schema.json": ["Solo se aceptan archivos .bpmn, .dmn y los formularios .json."]}
 
 
 def test_the_form_preview_uses_the_task_form_renderer(web, web_case):

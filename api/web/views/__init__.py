@@ -8,6 +8,7 @@ from api.web.views import (  # noqa: F401
     directory_login,
     documents,
     drafts,
+    list_tools,
     messages,
     migrations,
     owner,

@@ -125,7 +125,10 @@ def admin_parameters():
     if request.method == "POST":
         name = request.form.get("name", "")
         entry = next((p for p in catalogue if p["name"] == name), None)
-        if entry is not None:
+        if entry is None:
+            flash(_("No hay ningún parámetro legal con ese nombre; escoja uno de la lista."), "error")
+            status = 404
+        else:
             submitted[name] = request.form.get("value", "")
             value = _parameter_value(entry, submitted[name])
             confirmed = request.form.get("confirm") == "1"
@@ -135,14 +138,17 @@ def admin_parameters():
                 return render_template("web/admin/parameter_confirm.html", change=result, raw=submitted[name],
                                        english=i18n.selected_language() == "en")
             if refusal is None:
-                flash(_("Parámetro %(name)s actualizado; aplica a los casos que empiecen desde ahora.", name=name),
-                      "success")
+                label = entry["label_en" if i18n.selected_language() == "en" else "label_es"]
+                flash(_("Parámetro %(name)s actualizado; aplica a los casos que empiecen desde ahora.",
+                        name=f"«{label}»"), "success")
                 return redirect(url_for("web.admin_parameters") + f"#p-{name}")
             errors[name] = [m for ms in refusal.errors.values() for m in ms] or [refusal.message]
             status = refusal.status
     english = i18n.selected_language() == "en"
+    names = {p["name"]: p["label_en" if english else "label_es"] for p in catalogue}
+    changes = [{**c, "label": names.get(c["name"])} for c in read(parameter_queries.parameter_changes)]
     return render_template("web/admin/parameters.html", parameters=catalogue, errors=errors, submitted=submitted,
-                           english=english, changes=read(parameter_queries.parameter_changes)), status
+                           english=english, changes=changes), status
 
 
 @bp.route("/admin/clock", methods=["GET", "POST"])

@@ -15,7 +15,7 @@ from engine.queries import processes as queries
 
 from api.errors import http_status
 from api.headers import uploaded_text
-from api.web import formkit
+from api.web import deploy_texts, formkit
 from api.web.i18n import selected_language
 from api.web.modeler_i18n import PANEL_ES
 from api.web.blueprint import bp
@@ -71,7 +71,7 @@ def deploy_version(key):
         answer, created = engine().execute(deploy_edit, web_actor(), key, int(body.get("base_version") or 0) or None,
                                            body.get("xml"), body.get("forms"))
     except EngineError as exc:
-        return jsonify({"message": exc.message, "errors": exc.errors}), http_status(exc)[0]
+        return jsonify(deploy_texts.refusal(key, exc.message, exc.errors)), http_status(exc)[0]
     result = {"key": answer["key"], "version": answer["version"], "created": created}
     result["processes_url"] = url_for("web.processes")
     result["edit_url"] = url_for("web.modeler", key=key, version=result["version"])

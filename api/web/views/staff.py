@@ -10,7 +10,7 @@ from engine.kernel import access
 from engine.queries import case_files, cases as queries, processes
 from engine.queries.drafts import own_draft
 
-from api.web import case_context, formkit, instructions, task_answers
+from api.web import case_context, formkit, instructions, labels, task_answers
 from api.web.blueprint import bp
 from api.web.session import engine, login_required, safe_next, web_actor
 from api.web.views.common import (
@@ -24,12 +24,14 @@ def inbox():
     now = engine().now()
     process = request.args.get("process") or None
     case_number = request.args.get("case", "").strip()
+    overdue = request.args.get("overdue") == "1"
     lists = read(queries.inbox, web_actor(), now, process=process, case_number=case_number, per_page=PER_PAGE,
-                 pages={scope: page_number(f"{scope}_page") for scope in ("mine", "available")})
+                 pages={scope: page_number(f"{scope}_page") for scope in ("mine", "available")},
+                 overdue=overdue or None)
     for listed in lists.values():
         listed["pages"] = pages(listed["total"])
     return render_template("web/inbox.html", lists=lists, now=now, process=process, case_number=case_number,
-                           processes=process_names(), roles=role_labels())
+                           overdue=overdue, processes=process_names(), roles=role_labels())
 
 
 def _back(default_endpoint: str, **values):
@@ -68,8 +70,8 @@ def _render_task(task_id, data=None, refusal: Refusal | None = None, status=200)
     draft = read(own_draft, web_actor(), task_id) if editable and data is None else None
     value = data if data is not None else (draft["data"] if draft else task["data"]["prefill"])
     tree = formkit.build(schema, ui, value, errors, readonly=not editable)
-    catalogue = case_context.form_catalogue(definition.files)
-    names = {e["id"]: e["name"] for e in definition.summary.get("elements", [])}
+    catalogue = labels.catalogue(definition)
+    names = labels.element_names(definition)
     variables = task["data"]["case"]
     earlier = task["data"]["answers"]
     return render_template(
@@ -123,7 +125,8 @@ def start():
 @login_required
 def start_form(key):
     form = read(processes.start_form, engine().versions, web_actor(), key)
-    definition, schema, ui = form["definition"], form["schema"], form["ui"]
+    definition, schema = form["definition"], form["schema"]
+    ui = labels.form_ui(key, schema, form["ui"], labels.catalogue(definition))
     data, refusal, status = {}, None, 200
     if request.method == "POST":
         data, rows_changed = form_post(schema, ui)

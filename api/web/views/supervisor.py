@@ -32,17 +32,29 @@ def dashboard_page():
                            processes=process_names(), roles=role_labels())
 
 
-@bp.route("/cases")
-@allowed(access.sees_all_cases)
-def cases():
-    now, page = engine().now(), page_number()
+def case_filters() -> dict:
+    """The case list's filters as the page's query string gives them (the CSV download shares them)."""
     filters = {k: (request.args.get(k) or "").strip() or None for k in CASE_FILTERS}
-    overdue = request.args.get("overdue") == "1"
-    items, total = read(queries.list_instances, web_actor(), now, page=page, per_page=PER_PAGE,
+    filters["overdue"] = True if request.args.get("overdue") == "1" else None
+    return filters
+
+
+@bp.route("/cases")
+@allowed(access.lists_cases)
+def cases():
+    # Staff of any lane get the cases they may see (access.may_see_case), supervisors every case.
+    now, page = engine().now(), page_number()
+    filters = case_filters()
+    overdue = bool(filters.pop("overdue"))
+    actor = web_actor()
+    items, total = read(queries.list_instances, actor, now, page=page, per_page=PER_PAGE,
                         overdue=overdue or None, **filters)
+    choices = read(dashboard.filter_values)
+    if actor.office and not access.sees_all_cases(actor):
+        choices["offices"] = [actor.office]  # other offices' cases are not theirs to list
     return render_template("web/cases.html", items=items, total=total, page=page, pages=pages(total),
                            filters=filters, overdue=overdue, statuses=STATUSES, processes=process_names(),
-                           choices=read(dashboard.filter_values))
+                           choices=choices)
 
 
 @bp.route("/cases/<int:instance_id>")
@@ -50,8 +62,8 @@ def cases():
 def case(instance_id):
     data = read(case_files.case_file, engine().versions, web_actor(), instance_id)
     definition = data["definition"]
-    names = {e["id"]: e["name"] for e in definition.summary.get("elements", [])}
-    catalogue = case_context.form_catalogue(definition.files)
+    names = labels.element_names(definition)
+    catalogue = labels.catalogue(definition)
     variables = data["case"]["variables"]
     answered = task_answers.shown(definition.files, data["answers"])
     return render_template("web/case.html", **data, names=names, now=engine().now(), answered=answered,

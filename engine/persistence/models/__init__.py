@@ -11,6 +11,7 @@ from engine.persistence.models.farmers import FarmerRecord
 from engine.persistence.models.identity import AgencyToken, RecoveryCode
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
+from engine.persistence.models.saved_filters import SavedFilter
 
 __all__ = [
     "AgencyToken",
@@ -38,6 +39,7 @@ __all__ = [
     "PurchaseLock",
     "RecoveryCode",
     "Role",
+    "SavedFilter",
     "Task",
     "TaskDraft",
     "Timer",

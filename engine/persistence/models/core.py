@@ -27,7 +27,7 @@ class Base(DeclarativeBase):
 # only on PostgreSQL (trigram search), which models cannot say. The models-vs-migrations check skips them.
 MIGRATION_ONLY_INDEXES = frozenset({
     "ix_task_open_order", "ix_task_available_lane", "ix_task_assignee_order",
-    "ix_instance_case_number_trgm", "ix_instance_started_by_trgm",
+    "ix_instance_case_number_trgm", "ix_instance_started_by_trgm", "ix_instance_search_text_trgm",
 })
 
 
@@ -155,6 +155,13 @@ class ProcessInstance(Base):
     # The earliest due date among the case's open tasks (projections keep it): "overdue" is one
     # comparison on the case row instead of a search through a million task rows.
     next_due_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Who the case is about, from the variables its procedure names (engine/definitions/case_index.py),
+    # kept by the projections: the case list shows and searches them without reading `variables`.
+    applicant_name: Mapped[str | None] = mapped_column(String(200))
+    applicant_id: Mapped[str | None] = mapped_column(String(100))
+    municipality: Mapped[str | None] = mapped_column(String(100))
+    reference: Mapped[str | None] = mapped_column(String(100))
+    search_text: Mapped[str | None] = mapped_column(Text)  # folded: lower case, no accents (0016)
 
     __mapper_args__ = {"version_id_col": lock_version}
 

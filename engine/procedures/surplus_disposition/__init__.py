@@ -1,5 +1,8 @@
 """Surplus property disposition (SUR): reassignment, the sale cascade with producers' notices and
 lotteries, pickup terms and retention (SUR-nn, FAR-nn of the surplus rules)."""
+from pathlib import Path
+
+from engine.definitions import case_index
 from engine.kernel.procedure import HelperFamily, Procedure
 from engine.procedures.surplus_disposition import bindings
 from engine.rules import surplus_disposition as rules
@@ -13,4 +16,5 @@ PROCEDURE = Procedure(
     message_rules=rules.MESSAGE_RULES,
     lookups={(rules.SUR, "request"): bindings.request_lookup},
     lane_refusals=rules.LANE_REFUSALS,
+    case_index=case_index.load(Path(__file__).with_name("case_index.json")),
 )

@@ -6,21 +6,12 @@ from the decision's inputs, so the sentence and the recorded data never disagree
 """
 from __future__ import annotations
 
+from engine.rules.bid_adjudication.messages import OFFER_STATUS
 from engine.rules.money import money
 
-# Why an offer stopped being considered, as the Junta's resolution would say it.
-STATUS_REASONS = {
-    "LATE": "llegó después de la hora de apertura (BID-01, BID-12)",
-    "NOT_IN_ACTA": "no consta en el Acta de Apertura (BID-01)",
-    "COLLECTOR_REPORT": "el Informe del Recaudador no la acepta (BID-01)",
-    "BIDDER_BANNED": "el licitador está inhabilitado en el Registro de Licitadores (BID-21, 25, 27, 29)",
-    "ALTERNATES_NOT_REQUESTED": "el Aviso no pidió alternativas y el licitador presentó varios modelos (BID-22, AMB-50)",
-    "MULTIPLE_ENVELOPES": "el licitador presentó más de un sobre para el renglón (BID-21, AMB-48)",
-    "NON_COMPLIANT_SPECS": "no cumple con las especificaciones (BID-02, BID-30a)",
-    "NON_COMPLIANT_CONDITIONS": "no cumple con las condiciones (BID-02, BID-30b)",
-    "CONSPIRACY": "el licitador se concertó con otros (BID-25)",
-    "COLLUSION": "hubo colusión entre todos los licitadores (BID-28, BID-30d)",
-}
+# Why an offer stopped being considered, as the Junta's resolution says it: the clauses of messages.py.
+STATUS_REASONS = {code: f"{es} ({', '.join(rules)})" for code, (rules, es, _) in OFFER_STATUS.items()
+                  if code != "CONSIDERED"}
 # BID-30e–g, applied per bidder (AMB-44): the finding the Junta recorded at the evaluation.
 EXCLUSION_REASONS = {
     "poor_performance": "el licitador no cumplió satisfactoriamente contratos anteriores (BID-30e, AMB-44)",

@@ -3,7 +3,8 @@ from api import demo
 from api.demo.bid_adjudication import bid_adjudication_demo
 
 
-def test_the_demo_seeds_bids_in_several_stages_once(bids):
+def test_the_demo_seeds_bids_in_several_stages_once(bids, monkeypatch):
+    monkeypatch.setenv("TRAMITE_DEMO_LANG", "en")
     assert bid_adjudication_demo in demo.DEMO_STEPS
     engine = bids.api.client.application.extensions["tramite"]
     lines = bid_adjudication_demo(engine)

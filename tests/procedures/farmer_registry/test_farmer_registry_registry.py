@@ -126,7 +126,8 @@ def test_the_openapi_document_describes_the_registry(far):
     assert {"get", "patch"} <= set(paths["/api/v1/registries/farmers/{registry_id}"])
 
 
-def test_the_demo_seeds_the_fixtures_and_a_case_in_each_stage_once(far):
+def test_the_demo_seeds_the_fixtures_and_a_case_in_each_stage_once(far, monkeypatch):
+    monkeypatch.setenv("TRAMITE_DEMO_LANG", "en")
     lines: list[str] = []
     demo.seed(far.engine, emit=lines.append)
     assert any("6 producer(s) added" in line for line in lines)

@@ -10,8 +10,11 @@ def test_the_demo_seeds_two_offices_cases_in_several_stages_and_is_idempotent(ma
     lines = materials_aid_demo(engine)
     stages = {line.split()[0]: line.split()[1:] for line in lines if line.startswith("MAT-")}
     assert sorted(v[0] for v in stages.values()) == ["Caguas"] * 3 + ["Humacao"] * 3
-    assert {v[1] for v in stages.values()} == {"DOCUMENTS_REQUESTED", "CENTRAL_REVIEW", "MATERIALS_IN_USE", "QUOTES",
-                                                 "ELIGIBILITY", "NOTICE_PENDING"}
+    # The report names the stages in Spanish, from the procedure's label data (the office is the
+    # first word after the case number, the stage the rest of the line).
+    assert {" ".join(v[1:]) for v in stages.values()} == {
+        "Documentos solicitados", "Revisión de la Oficina Central", "Materiales en uso", "Cotizaciones",
+        "En evaluación de elegibilidad", "Notificación por enviar"}
     again = materials_aid_demo(engine)
     assert not [line for line in again if line.startswith("MAT-")]
     assert [line for line in again if DEMO_PASSWORD in line] == [line for line in lines if DEMO_PASSWORD in line]

@@ -24,3 +24,16 @@ def test_a_case_in_a_receive_task_waits_for_its_message_whichever_summary_its_ve
         [message] = waiting_messages(record, version(old_summary))
         assert message["name"] == "documents_received" and message["element_id"] == "wait_for_documents"
         assert message["title"] == "Documentos adicionales recibidos" and message["lane"] == "registry_clerk"
+
+
+def test_a_case_waiting_in_an_event_based_gateway_offers_the_messages_of_the_events_after_it():
+    """Materials in use wait in a gateway for an extension request, a completion notice or the
+    deadline, and the querellas branch in another: the page offered none of their messages."""
+    from tests.procedures.materials_aid.conftest import materials_files
+    files = materials_files()
+    definition = SimpleNamespace(summary={"elements": list(describe(files)["elements"].values())}, files=files)
+    record = SimpleNamespace(workflow_meta={"tramite": {"waiting_messages": ["materials_in_use", "watch_querellas"]}})
+    offered = {m["name"]: m for m in waiting_messages(record, definition)}
+    assert set(offered) == {"extension_requested", "completion_notified", "querella_filed"}
+    assert offered["extension_requested"]["element_name"] == "Solicitud escrita de prórroga"
+    assert offered["extension_requested"]["lane"] == "regional_office"

@@ -32,7 +32,7 @@ def test_a_farmer_case_waiting_for_documents_offers_the_message_and_goes_back_to
     page.locator('[name="documents.0.type"]').select_option("fomento_economico")
     page.locator('[name="documents.0.issuer"]').fill("Departamento de Desarrollo Económico")
     page.get_by_role("button", name="Registrar el mensaje").click()
-    expect(page.locator(".flash-success")).to_contain_text("Mensaje «documents_received» registrado")
+    expect(page.locator(".flash-success")).to_contain_text("Mensaje «Documentos adicionales recibidos» registrado")
     # Back on the case page: the message was taken, and the evaluation is open again.
     expect(page.locator('li[data-message="documents_received"]')).to_have_count(0)
     expect(page.locator("li.open-task")).to_have_count(1)
@@ -60,7 +60,7 @@ def test_a_denied_farmer_case_waits_for_the_review_request_and_the_clerk_records
     expect(waiting).to_contain_text("Esperar la solicitud de revisión")
     waiting.get_by_role("link", name="Registrar").click()
     page.get_by_role("button", name="Registrar el mensaje").click()
-    expect(page.locator(".flash-success")).to_contain_text("Mensaje «review_requested» registrado")
+    expect(page.locator(".flash-success")).to_contain_text("Mensaje «Solicitud de revisión» registrado")
     expect(page.locator('li[data-message="review_requested"]')).to_have_count(0)
     expect(page.locator("li.open-task")).to_have_count(1)
     expect(page.locator("li.open-task")).to_contain_text("Evaluar la solicitud de revisión")

@@ -24,7 +24,7 @@ def test_an_admin_is_refused_a_negative_deadline_then_confirms_a_valid_one(ui):
     expect(page.locator("[data-new]")).to_have_text("25")
     expect(page.locator("#who-changes")).to_contain_text("Los 0 casos en curso conservan el valor")
     page.get_by_role("button", name="Confirmar el cambio").click()
-    expect(page.locator(".flash-success")).to_contain_text("Parámetro farmer.reviewDeadlineDays actualizado")
+    expect(page.locator(".flash-success")).to_contain_text("actualizado; aplica a los casos que empiecen desde ahora")
     expect(page.locator("#v-farmer\\.reviewDeadlineDays")).to_have_value("25")
     row = page.locator('#parameter-changes tr[data-parameter="farmer.reviewDeadlineDays"]')
     expect(row).to_have_count(1)

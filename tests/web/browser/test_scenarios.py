@@ -98,8 +98,8 @@ def test_a_clerk_starts_a_case_and_an_evaluator_completes_it_after_fixing_the_fo
     case.goto("/web/cases?q=TES-2024-000001")
     case.get_by_role("link", name="TES-2024-000001").click()
     expect(case.locator("h1 .status")).to_have_text("Terminado")
-    expect(case.locator(".timeline")).to_contain_text("Tarea rechazada por una regla")
-    expect(case.locator(".timeline")).to_contain_text("TEST-07")
+    expect(case.locator("section:has(#h-history) .timeline")).to_contain_text("Tarea rechazada por una regla")
+    expect(case.locator("section:has(#h-history) .timeline")).to_contain_text("TEST-07")
 
 
 def test_a_supervisor_sees_the_case_on_the_dashboard_and_its_active_task_on_the_diagram(ui, web_case, engine):
@@ -157,7 +157,7 @@ def test_a_refused_deployment_marks_the_element_and_the_form_editor_fixes_it(ui,
     element_id.fill("evaluate_again")
     element_id.press("Tab")
     page.get_by_role("button", name="Desplegar como versión nueva").click()
-    expect(page.locator("#deploy-status")).to_contain_text("USER_TASK_WITHOUT_FORM")
+    expect(page.locator("#deploy-status")).to_contain_text("La tarea de usuario no tiene formulario.")
     expect(page.locator('.djs-element[data-element-id="evaluate_again"].tr-invalid')).to_have_count(1)
     panel.get_by_text("Trámite", exact=True).click()  # the task is still selected
     panel.get_by_role("button", name="Editar formulario").click()

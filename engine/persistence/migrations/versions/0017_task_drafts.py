@@ -1,14 +1,14 @@
 """task form drafts: what a person typed into an open task's form, kept until it is completed
 
 Revision ID: 0017
-Revises: 0013
+Revises: 0016
 """
 import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision = "0017"
-down_revision = "0013"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 
