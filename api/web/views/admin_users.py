@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from engine.commands import accounts as account_commands
 from engine.commands import second_factor as second_factor_commands
 from engine.kernel import access
-from engine.queries import accounts as account_queries
+from engine.queries import accounts as account_queries, offices as office_queries
 
 from api.web.blueprint import bp
 from api.web.session import allowed, current_user, web_actor
@@ -34,8 +34,11 @@ def admin_users_edit(username):
             flash(_("Usuario %(user)s actualizado.", user=username), "success")
             return redirect(url_for("web.admin_users"))
         status = refusal.status
+    offices = read(office_queries.choices)
+    if user["office"] and user["office"] not in {o["id"] for o in offices}:  # theirs, though deactivated
+        offices += [o for o in read(office_queries.admin_listing, web_actor()) if o["id"] == user["office"]]
     return render_template("web/admin/user.html", user=user, roles=roles, labels=role_labels(), form=form,
-                           refusal=refusal, is_self=username == current_user()["username"]), status
+                           offices=offices, refusal=refusal, is_self=username == current_user()["username"]), status
 
 
 @bp.route("/admin/users/<string:username>/active", methods=["POST"])
