@@ -142,6 +142,47 @@ def set_password(ctx, username: str, password: str, current_password: str | None
     return shapes.user(user)
 
 
+TEMPORARY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i to misread when it is read out
+
+
+def reset_password(ctx, username: str, temporary: str | None = None) -> dict:
+    """An admin's reset: `temporary` (or one made here, returned once and never stored in clear)
+    replaces the password, every session and token of the user ends, and their next web sign-in
+    must choose a new password before anything else. `{"user", "temporary_password"}`."""
+    access.require_admin(ctx.actor, MANAGING)
+    if username == ctx.actor.username:
+        raise Conflict("change your own password on your password page", code="RESET_OWN_PASSWORD")
+    if not temporary:
+        temporary = "-".join("".join(secrets.choice(TEMPORARY_ALPHABET) for _ in range(4)) for _ in range(3))
+    user = set_password(ctx, username, temporary)
+    return {"user": user, "temporary_password": temporary}
+
+
+def change_own_password(ctx, current_password: str, password: str, confirmation: str | None = None) -> dict:
+    """A signed-in user's own change (the forced one after a reset too): the current password, then
+    a new one under the policy that differs from it. Their other sessions and tokens end; the
+    returned `session_user` lets the page that asked carry on in a session of the new generation."""
+    user = accounts.find_login_user(ctx.session, accounts.normalize_username(ctx.actor.username))
+    if user is None:
+        raise Forbidden("only a signed-in user changes their own password")
+    errors = {}
+    if not accounts.password_matches(user, current_password or ""):
+        errors["current_password"] = ["La contraseña actual no es correcta."]
+    if confirmation is not None and confirmation != password:
+        errors["confirmation"] = ["La confirmación no coincide con la contraseña nueva."]
+    if not errors and password == current_password:
+        errors["password"] = ["La contraseña nueva debe ser distinta de la actual."]
+    if errors:
+        raise ValidationFailed("the password was not changed", errors)
+    check_password_policy(password)
+    user.password_hash = accounts.hash_password(password)
+    user.must_change_password = False
+    _end_everything(ctx, user)
+    ctx.session.flush()
+    ctx.audit("password_changed", data={"username": user.username})
+    return signed_in(user)
+
+
 def end_sessions(ctx) -> None:
     """Web log out: every web session of the caller ends, on every browser (their generation moves)."""
     user = ctx.session.scalars(select(User).where(User.username == ctx.actor.username)).first()
