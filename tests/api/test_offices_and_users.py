@@ -66,3 +66,10 @@ def test_an_admin_reset_answers_a_temporary_password_once_and_ends_the_tokens(ap
     assert chosen["temporary_password"] == "elegida-por-admin"
     api.post("/api/v1/users/admin/password-reset", "admin", {}, expect=409)  # one's own: the password page
     api.post("/api/v1/users/reviewer/password-reset", "boss", {}, expect=403)
+
+
+def test_an_agency_token_s_office_is_one_on_the_list(api):
+    body = {"name": "sistema-hacienda", "roles": ["test_clerk"], "expires_in_days": 30, "office": "norte "}
+    assert api.post("/api/v1/api-tokens", "admin", body, expect=201)["office"] == "Norte"
+    refused = api.post("/api/v1/api-tokens", "admin", {**body, "name": "otro", "office": "Gotham"}, expect=422)
+    assert refused["errors"]["office"][0].startswith("La oficina «Gotham» no está en la lista")
