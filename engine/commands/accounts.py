@@ -158,20 +158,28 @@ def reset_password(ctx, username: str, temporary: str | None = None) -> dict:
     return {"user": user, "temporary_password": temporary}
 
 
-def change_own_password(ctx, current_password: str, password: str, confirmation: str | None = None) -> dict:
+def change_own_password(ctx, current_password: str, password: str, confirmation: str | None = None,
+                        address: str = "unknown", policy: login_throttle.LoginPolicy | None = None) -> dict:
     """A signed-in user's own change (the forced one after a reset too): the current password, then
     a new one under the policy that differs from it. Their other sessions and tokens end; the
-    returned `session_user` lets the page that asked carry on in a session of the new generation."""
+    returned `session_user` lets the page that asked carry on in a session of the new generation.
+    A wrong current password counts as a failed login (a stolen session must not become a way to
+    guess it): that answer is `{"refused": errors}`, so that the count commits."""
     user = accounts.find_login_user(ctx.session, accounts.normalize_username(ctx.actor.username))
     if user is None:
         raise Forbidden("only a signed-in user changes their own password")
+    policy, now = policy or login_throttle.LoginPolicy(), datetime.now(timezone.utc)
+    login_throttle.check(ctx.conn, policy, user.username, address, now)
     errors = {}
     if not accounts.password_matches(user, current_password or ""):
+        login_throttle.record_failure(ctx.conn, policy, user.username, address, now)
         errors["current_password"] = ["La contraseña actual no es correcta."]
     if confirmation is not None and confirmation != password:
         errors["confirmation"] = ["La confirmación no coincide con la contraseña nueva."]
     if not errors and password == current_password:
         errors["password"] = ["La contraseña nueva debe ser distinta de la actual."]
+    if "current_password" in errors:
+        return {"refused": errors}
     if errors:
         raise ValidationFailed("the password was not changed", errors)
     check_password_policy(password)

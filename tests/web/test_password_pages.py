@@ -86,3 +86,11 @@ def test_the_top_bar_links_to_the_own_password_page(web):
     html = web("boss").get("/web/dashboard")
     assert 'href="/web/password"' in html
     web().get("/web/password", expect=302)  # signed out: the login first
+
+
+def test_guessing_the_current_password_on_the_page_is_throttled_like_a_login(app, web):
+    clerk = web("clerk")
+    for _ in range(5):  # the policy's failures per username
+        change(clerk, "no-es-esta", "mi-clave-nueva-1", expect=422)
+    change(clerk, PASSWORD, "mi-clave-nueva-1", expect=429)  # even the right one, for now
+    WebClient(app).login("clerk", expect=429)  # the same count as the login's

@@ -6,14 +6,15 @@ carries on in a fresh session of the new generation.
 """
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from engine.commands import accounts as commands
 
+from api.web import labels
 from api.web.blueprint import bp
 from api.web.session import current_user, home_endpoint, log_in, login_required, safe_next
-from api.web.views.common import run
+from api.web.views.common import Refusal, run
 
 # What a user owing a new password may still open: this page, leaving, the language, the files.
 OPEN_WHILE_OWED = frozenset({"web.password_change", "web.logout", "web.set_language", "web.static"})
@@ -35,7 +36,11 @@ def password_change():
     refusal, status = None, 200
     if request.method == "POST":
         renewed, refusal = run(commands.change_own_password, request.form.get("current_password", ""),
-                               request.form.get("password", ""), request.form.get("confirmation", ""))
+                               request.form.get("password", ""), request.form.get("confirmation", ""),
+                               request.remote_addr or "unknown", current_app.config.get("TRAMITE_LOGIN_POLICY"))
+        if renewed is not None and "refused" in renewed:  # a wrong current password, counted as a failed login
+            renewed, refusal = None, Refusal(422, _("Revise los campos marcados."),
+                                             labels.friendly_errors(renewed["refused"]))
         if refusal is None:
             log_in(renewed)  # this browser stays signed in; every other session and token ended
             flash(_("Contraseña cambiada: se cerraron sus demás sesiones."), "success")
