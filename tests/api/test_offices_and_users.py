@@ -33,7 +33,9 @@ def test_caguas_in_any_spelling_is_the_one_caguas(api, engine):
 
 def test_a_user_needs_a_role(api):
     for body in (user_body("rosa", roles=[]), {"username": "rosa", "password": PASSWORD}):
-        assert "roles" in api.post("/api/v1/users", "admin", body, expect=422)["errors"]
+        refused = api.post("/api/v1/users", "admin", body, expect=422)
+        assert refused["errors"]["roles"] == ["Elija al menos un rol: un usuario sin rol no puede hacer nada."]
+    assert "rosa" not in {u["username"] for u in api.get("/api/v1/users", "admin")}
 
 
 def test_the_office_routes_add_rename_and_deactivate(api):
