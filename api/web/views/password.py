@@ -24,7 +24,8 @@ OPEN_WHILE_OWED = frozenset({"web.password_change", "web.logout", "web.set_langu
 def _password_owed():
     user = current_user()
     if user and user.get("must_change_password") and request.endpoint not in OPEN_WHILE_OWED:
-        return redirect(url_for("web.password_change", next=safe_next(request.full_path.rstrip("?"))))
+        back = safe_next(request.full_path.rstrip("?")) if request.method == "GET" else None
+        return redirect(url_for("web.password_change", next=back))
     return None
 
 
