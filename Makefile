@@ -5,7 +5,10 @@
 #   make test-pg   run the test suite against PostgreSQL; requires TRAMITE_TEST_DATABASE_URL,
 #                  e.g. TRAMITE_TEST_DATABASE_URL=$(bash scripts/postgres-test-server.sh | tail -n1) make test-pg
 #   make node_modules  install the web UI's npm packages (npm ci) when missing or package-lock.json changed
-#   make run       seed the demo (prints the demo users) and serve http://127.0.0.1:8000 on a manual clock
+#   make run       seed the demo (prints the demo users) and serve http://127.0.0.1:8000 on a manual clock;
+#                  PORT=8100 make run (or make run PORT=8100) and HOST=0.0.0.0 choose where it listens
+#   make system-packages  install the Debian packages the app and the tests need (as root; see
+#                  scripts/system-packages.sh --dry-run for what is missing)
 #   make screenshots  regenerate the README's screenshots of the web application (docs/screenshots/)
 
 # Prefer an explicit 3.11 interpreter (pyproject requires >=3.11,<3.12).
@@ -16,10 +19,13 @@ NODE_STAMP := node_modules/.installed
 WEB_BUNDLE := node_modules/.tramite-web/modeler.js
 WEB_SOURCES := $(wildcard api/web/static/src/*.js)
 PYTEST := $(VENV)/bin/pytest -n 2 -p no:cacheprovider
+# Where `make run` listens: from the environment or the command line (PORT=8100 make run).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: venv node_modules test test-pg require-db-url run screenshots
+.PHONY: venv node_modules test test-pg require-db-url run screenshots system-packages
 
 venv: $(STAMP)
 
@@ -66,7 +72,10 @@ require-db-url:
 # The seed runs on the same clock as the server, so demo cases and deadlines share one timeline.
 run: venv node_modules
 	export TRAMITE_CLOCK=$${TRAMITE_CLOCK:-manual}; \
-	$(VENV)/bin/tramite seed-demo && $(VENV)/bin/tramite serve
+	$(VENV)/bin/tramite seed-demo && $(VENV)/bin/tramite serve --host '$(HOST)' --port '$(PORT)'
+
+system-packages:
+	bash scripts/system-packages.sh
 
 screenshots: venv node_modules
 	$(VENV)/bin/python -m tests.web.screenshots

@@ -142,7 +142,8 @@ def parser() -> argparse.ArgumentParser:
     create = users_sub.add_parser("create", help="add a user")
     create.add_argument("username")
     create.add_argument("--password", required=True)
-    create.add_argument("--role", action="append", required=True, help="repeat for several roles")
+    # Not required here: without one the engine refuses (errors.roles) as the API and the web form do.
+    create.add_argument("--role", action="append", default=[], help="repeat for several roles (one at least)")
     create.add_argument("--office")
     create.add_argument("--full-name")
     create.set_defaults(run=cmd_users_create)

@@ -19,7 +19,15 @@ VENDOR = {
 ONLY = {"swagger-ui": frozenset({"swagger-ui.css", "swagger-ui-bundle.js"})}
 
 
+FAVICON = ROOT / "api" / "web" / "static" / "favicon.svg"
+
+
 def install(app: Flask) -> None:
+    # Pages link the icon (base.html); /favicon.ico answers the browsers and pages that ask anyway.
+    @app.route("/favicon.ico")
+    def favicon():
+        return send_from_directory(FAVICON.parent, FAVICON.name, mimetype="image/svg+xml", max_age=86400)
+
     @app.route("/static/vendor/<string:package>/<path:filename>")
     def vendor(package, filename):
         folder = VENDOR.get(package)

@@ -11,6 +11,7 @@ from sqlalchemy.engine import make_url
 
 from api.app import create_app
 from engine.commands import accounts as account_commands
+from engine.commands import offices as office_commands
 from engine.identity import accounts
 from tests.support.databases import fresh_database
 from engine.bootstrap import prepare
@@ -25,6 +26,8 @@ START = "2024-04-01T12:00:00-04:00"  # a Monday
 PG_URL = os.environ.get("TRAMITE_TEST_DATABASE_URL")
 TEST_ROLES = {"test_clerk": ("Oficinista de prueba", "Test clerk"),
               "test_reviewer": ("Revisor de prueba", "Test reviewer")}
+# Offices beside the shipped Regional Offices, for tests that scope cases without materials aid.
+TEST_OFFICES = {"Norte": ("Oficina Norte", "North office"), "Sur": ("Oficina Sur", "South office")}
 USERS = {
     "admin": ["admin"], "owner": ["process_owner"], "boss": ["supervisor"],
     "clerk": ["test_clerk"], "clerk2": ["test_clerk"], "reviewer": ["test_reviewer"],
@@ -80,6 +83,8 @@ def engine(database_url, migrated, password_hash, monkeypatch):
     def seed(ctx):
         for role, (es, en) in TEST_ROLES.items():
             account_commands.add_role(ctx, role, es, en)
+        for office, (es, en) in TEST_OFFICES.items():
+            office_commands.create(ctx, office, es, en)
         for username, roles in USERS.items():
             account_commands.create_user(ctx, username, PASSWORD, roles, full_name=username.title())
     eng.execute(seed, SYSTEM)

@@ -1,15 +1,18 @@
-"""Tokens, the caller, users and roles."""
+"""Tokens, the caller, users, roles and offices."""
 from __future__ import annotations
 
 from flask import current_app, g, request
 from flask_smorest import Blueprint
 
-from engine.commands import accounts as commands, agency_tokens
-from engine.queries import accounts as queries
+from engine.commands import accounts as commands, agency_tokens, offices as office_commands
+from engine.queries import accounts as queries, offices as office_queries
 
 from api.rest.auth import actor, bearer_token, engine
 from api.rest.auth_schemas import (
     AgencyTokenCreateSchema, AgencyTokenSchema, NewAgencyTokenSchema, PasswordChangeSchema,
+)
+from api.rest.office_schemas import (
+    OfficeChangeSchema, OfficeCreateSchema, OfficeListArgs, OfficeSchema, PasswordResetResultSchema, PasswordResetSchema,
 )
 from api.rest.schemas import LoginSchema, RoleSchema, TokenSchema, UserCreateSchema, UserSchema
 
@@ -61,6 +64,45 @@ def set_password(args, username):
     """A new password (an admin for anyone; a user for themselves, with `current_password`): every
     web session and API token of that user ends."""
     engine().execute(commands.set_password, actor(), username, args["password"], args.get("current_password"))
+
+
+@blp.route("/users/<string:username>/password-reset", methods=["POST"])
+@blp.arguments(PasswordResetSchema())
+@blp.response(200, PasswordResetResultSchema)
+def reset_password(args, username):
+    """An admin's reset of another user's password: `temporary_password`, or one made here and
+    answered once. Every session and token of the user ends; their next web sign-in must choose a
+    new password before anything else."""
+    return engine().execute(commands.reset_password, actor(), username, args.get("temporary_password"))
+
+
+@blp.route("/offices", methods=["GET"])
+@blp.arguments(OfficeListArgs(), location="query")
+@blp.response(200, OfficeSchema(many=True))
+def list_offices(args):
+    """The office list users belong to: the active offices (`all=true`, admin: every office, with its
+    active users and running cases)."""
+    if args["all"]:
+        return engine().read(office_queries.admin_listing, actor())
+    return engine().read(office_queries.choices)
+
+
+@blp.route("/offices", methods=["POST"])
+@blp.arguments(OfficeCreateSchema())
+@blp.response(201, OfficeSchema)
+def create_office(args):
+    """Add an office (admin): 409 `OFFICE_EXISTS` when its id or a name already names one (letter
+    case, accents and spaces aside); 422 for a town another active office serves."""
+    return engine().execute(office_commands.create, actor(), args["id"], args["name_es"], args.get("name_en"),
+                            args.get("municipalities") or [])
+
+
+@blp.route("/offices/<string:office_id>", methods=["PATCH"])
+@blp.arguments(OfficeChangeSchema())
+@blp.response(200, OfficeSchema)
+def change_office(args, office_id):
+    """Rename an office, give it its towns, deactivate or reactivate it (admin); the id stays."""
+    return engine().execute(office_commands.update, actor(), office_id, **args)
 
 
 @blp.route("/api-tokens", methods=["GET"])

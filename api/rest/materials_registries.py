@@ -86,4 +86,4 @@ def correct_store(args, store_id):
 @blp.response(200, RegionalOfficeSchema(many=True))
 def list_regional_offices():
     """The Regional Offices and the municipalities each serves (MAT-08); staff `office` is the id."""
-    return queries.regional_offices()
+    return engine().read(queries.regional_offices)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
+from engine.commands.accounts import NO_ROLE  # the schema refuses "no role" in the words the engine uses
+
 Instant = fields.String  # ISO 8601 with offset, already rendered by the engine's views
 # Ids are PostgreSQL bigints, version numbers integers: a larger number names nothing (and the
 # database would refuse to compare with it).
@@ -48,7 +50,8 @@ class UserCreateSchema(_Strict):
     username = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9_.@-]{1,100}$"))
     password = fields.String(required=True, validate=validate.Length(min=8, max=200))
     full_name = fields.String(load_default="", validate=validate.Length(max=200))
-    roles = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
+    roles = fields.List(fields.String(), required=True, validate=validate.Length(min=1, error=NO_ROLE),
+                        error_messages={"required": NO_ROLE})
     office = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=100))
 
 

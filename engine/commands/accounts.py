@@ -17,6 +17,7 @@ from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.persistence.models import ApiToken, Role, User
 from engine.queries import shapes
+from engine.registries import offices
 from engine.queries.accounts import session_user as signed_in
 
 MANAGING = "manage users and roles"
@@ -31,10 +32,22 @@ def add_role(ctx, role_id: str, label_es: str, label_en: str) -> dict:
     return {"id": role_id, "label_es": label_es, "label_en": label_en}
 
 
+NO_ROLE = "Elija al menos un rol: un usuario sin rol no puede hacer nada."
+SHORT_PASSWORD = "La contraseña debe tener al menos 8 caracteres."
+
+
 def _known_roles(session, roles: list[str]) -> None:
+    if not roles:
+        raise ValidationFailed("a user needs a role", {"roles": [NO_ROLE]})
     unknown = sorted(set(roles) - accounts.role_ids(session))
     if unknown:
         raise ValidationFailed("unknown roles", {"roles": [f"unknown role {r!r}" for r in unknown]})
+
+
+def check_password_policy(password: str, field: str = "password") -> None:
+    """The one password policy: 8 characters or more (the API's schema says the same)."""
+    if len(password or "") < 8:
+        raise ValidationFailed("password too short", {field: [SHORT_PASSWORD]})
 
 
 def create_user(ctx, username: str, password: str, roles: list[str], full_name: str = "",
@@ -45,8 +58,8 @@ def create_user(ctx, username: str, password: str, roles: list[str], full_name: 
     if accounts.find_login_user(session, username) is not None:
         raise Conflict(f"user {username!r} exists already", code="USER_EXISTS")
     _known_roles(session, roles)
-    if len(password) < 8:
-        raise ValidationFailed("password too short", {"password": ["at least 8 characters"]})
+    office = offices.resolve(session, office)  # "caguas " is Caguas; an office not on the list is refused
+    check_password_policy(password)
     # Looked up on the module when called: the test suite swaps in a precomputed hash.
     user = User(username=username, password_hash=accounts.hash_password(password), full_name=full_name,
                 office=office, created_at=ctx.now)
@@ -65,8 +78,6 @@ def update_user(ctx, username: str, *, full_name: str | None = None, office: str
     before = {"full_name": user.full_name, "office": user.office, "roles": user.role_ids}
     if roles is not None:
         _known_roles(ctx.session, roles)
-        if not roles:
-            raise ValidationFailed("a user needs a role", {"roles": ["at least one role"]})
         # An admin who takes their own admin role away can no longer undo it from these pages.
         if username == ctx.actor.username and "admin" in before["roles"] and "admin" not in roles:
             raise ValidationFailed("you cannot remove your own admin role", {"roles": ["keep your own admin role"]})
@@ -74,7 +85,8 @@ def update_user(ctx, username: str, *, full_name: str | None = None, office: str
     if full_name is not None:
         user.full_name = full_name.strip()
     if office is not None:
-        user.office = office.strip() or None
+        kept = offices.find(ctx.session, office)  # their own office stays theirs even once deactivated
+        user.office = user.office if kept is not None and kept.id == user.office else offices.resolve(ctx.session, office)
     after = {"full_name": user.full_name, "office": user.office, "roles": sorted(r.id for r in user.roles)}
     changed = {k: {"from": before[k], "to": after[k]} for k in after if before[k] != after[k]}
     if changed:
@@ -111,20 +123,72 @@ def _end_everything(ctx, user: User) -> None:
 
 def set_password(ctx, username: str, password: str, current_password: str | None = None) -> dict:
     """A new password, set by an admin or by the user (who must give the current one). Every web
-    session and API token of the user ends: whoever had learnt the old password is out too."""
+    session and API token of the user ends: whoever had learnt the old password is out too. One an
+    admin sets for someone else is a reset: that user chooses their own at the next web sign-in."""
     user = accounts.get_user(ctx.session, username)
-    if ctx.actor.username == username and not ctx.actor.is_admin:
+    own = ctx.actor.username == username
+    if own and not ctx.actor.is_admin:
         if not accounts.password_matches(user, current_password or ""):
-            raise ValidationFailed("the current password is wrong", {"current_password": ["wrong password"]})
+            raise ValidationFailed("the current password is wrong",
+                                   {"current_password": ["La contraseña actual no es correcta."]})
     else:
         access.require_admin(ctx.actor, MANAGING)
-    if len(password) < 8:
-        raise ValidationFailed("password too short", {"password": ["at least 8 characters"]})
+    check_password_policy(password)
     user.password_hash = accounts.hash_password(password)
+    user.must_change_password = not own
     _end_everything(ctx, user)
     ctx.session.flush()
-    ctx.audit("password_changed", data={"username": username})
+    ctx.audit("password_reset" if not own else "password_changed", data={"username": username})
     return shapes.user(user)
+
+
+TEMPORARY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i to misread when it is read out
+
+
+def reset_password(ctx, username: str, temporary: str | None = None) -> dict:
+    """An admin's reset: `temporary` (or one made here, returned once and never stored in clear)
+    replaces the password, every session and token of the user ends, and their next web sign-in
+    must choose a new password before anything else. `{"user", "temporary_password"}`."""
+    access.require_admin(ctx.actor, MANAGING)
+    if username == ctx.actor.username:
+        raise Conflict("change your own password on your password page", code="RESET_OWN_PASSWORD")
+    if not temporary:
+        temporary = "-".join("".join(secrets.choice(TEMPORARY_ALPHABET) for _ in range(4)) for _ in range(3))
+    user = set_password(ctx, username, temporary)
+    return {"user": user, "temporary_password": temporary}
+
+
+def change_own_password(ctx, current_password: str, password: str, confirmation: str | None = None,
+                        address: str = "unknown", policy: login_throttle.LoginPolicy | None = None) -> dict:
+    """A signed-in user's own change (the forced one after a reset too): the current password, then
+    a new one under the policy that differs from it. Their other sessions and tokens end; the
+    returned `session_user` lets the page that asked carry on in a session of the new generation.
+    A wrong current password counts as a failed login (a stolen session must not become a way to
+    guess it): that answer is `{"refused": errors}`, so that the count commits."""
+    user = accounts.find_login_user(ctx.session, accounts.normalize_username(ctx.actor.username))
+    if user is None:
+        raise Forbidden("only a signed-in user changes their own password")
+    policy, now = policy or login_throttle.LoginPolicy(), datetime.now(timezone.utc)
+    login_throttle.check(ctx.conn, policy, user.username, address, now)
+    errors = {}
+    if not accounts.password_matches(user, current_password or ""):
+        login_throttle.record_failure(ctx.conn, policy, user.username, address, now)
+        errors["current_password"] = ["La contraseña actual no es correcta."]
+    if confirmation is not None and confirmation != password:
+        errors["confirmation"] = ["La confirmación no coincide con la contraseña nueva."]
+    if not errors and password == current_password:
+        errors["password"] = ["La contraseña nueva debe ser distinta de la actual."]
+    if "current_password" in errors:
+        return {"refused": errors}
+    if errors:
+        raise ValidationFailed("the password was not changed", errors)
+    check_password_policy(password)
+    user.password_hash = accounts.hash_password(password)
+    user.must_change_password = False
+    _end_everything(ctx, user)
+    ctx.session.flush()
+    ctx.audit("password_changed", data={"username": user.username})
+    return signed_in(user)
 
 
 def end_sessions(ctx) -> None:

@@ -18,6 +18,7 @@ from engine.errors import Conflict, NotFound, ValidationFailed
 from engine.identity import accounts
 from engine.kernel import access
 from engine.persistence.models import AgencyToken
+from engine.registries import offices
 
 MANAGING = "manage API tokens"
 PREFIX = accounts.AGENCY_TOKEN_PREFIX
@@ -63,7 +64,7 @@ def create(ctx, name: str, roles: list[str], expires_in_days: int, office: str |
     token = PREFIX + secrets.token_urlsafe(32)
     now = datetime.now(timezone.utc)
     row = AgencyToken(name=name, token_hash=accounts.token_hash(token), roles=roles,
-                      office=(office or "").strip() or None, created_by=ctx.actor.username, created_at=now,
+                      office=offices.resolve(ctx.session, office), created_by=ctx.actor.username, created_at=now,
                       expires_at=now + timedelta(days=expires_in_days))
     ctx.session.add(row)
     ctx.session.flush()

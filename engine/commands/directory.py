@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 
 from engine.identity import accounts
+from engine.registries import offices
 from engine.queries.accounts import session_user as signed_in
 from engine.persistence.models import Role, User
 
@@ -27,6 +28,16 @@ def sign_in(ctx, username: str, full_name: str, office: str | None, roles: list[
     if unknown:
         log.warning("TRAMITE_OIDC_GROUP_ROLES maps to roles that do not exist: %s", ", ".join(unknown))
     roles = sorted(set(roles) & known)
+    if office is not None and str(office).strip():
+        # The directory's spelling of an office on the list, never a new office; an office the list
+        # lacks signs nobody in (staff with no office would see every office's cases).
+        found = offices.find(ctx.session, office)
+        if found is None or not found.active:
+            log.warning("the directory names an office that is not on the list (or is deactivated): %r", office)
+            return None
+        office = found.id
+    else:
+        office = None
     user = accounts.find_login_user(ctx.session, username)
     if user is None:
         if not roles:

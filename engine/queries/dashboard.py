@@ -122,21 +122,6 @@ def filter_values(session: Session) -> dict[str, list[str]]:
             "offices": sorted(set(distinct(INSTANCE.c.office)) | set(distinct(User.__table__.c.office)))}
 
 
-def offices(session: Session) -> list[dict]:
-    """Each office named by a user or a case, with its users and running cases.
-
-    Offices are not a table of their own yet: a user's `office` and the office a case is scoped
-    to (MAT-08) are plain names, so this is what exists of them.
-    """
-    users = dict(session.execute(select(User.office, func.count()).where(User.office.is_not(None))
-                                 .group_by(User.office)).all())
-    cases = dict(session.execute(select(INSTANCE.c.office, func.count())
-                                 .where(INSTANCE.c.office.is_not(None), INSTANCE.c.status.in_(RUNNING))
-                                 .group_by(INSTANCE.c.office)).all())
-    return [{"office": name, "users": users.get(name, 0), "running_cases": cases.get(name, 0)}
-            for name in sorted(set(users) | set(cases))]
-
-
 def users_holding(session: Session, role: str) -> list[dict]:
     """Active users who hold `role`: the choices when a supervisor reassigns a task of that lane."""
     rows = session.execute(select(User.username, User.full_name, User.office)

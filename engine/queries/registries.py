@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from engine.config.parameters import snapshot, typed_value
 from engine.registries import beneficiaries, bidders, farmers, notifications, stores
-from engine.registries import regional_offices as office_map
+from engine.registries import offices as office_list
 from engine.rules.bid_adjudication import similar_purchase_allowed
 from engine.rules.calendar import local_date
 
@@ -67,14 +67,13 @@ def get_store(session: Session, store_id: str) -> dict:
     return stores.view(stores.get(session, store_id))
 
 
-def regional_offices() -> list[dict]:
-    """The Regional Offices and the municipalities each serves (MAT-08); staff `office` is the id."""
-    return office_map.offices()
+def regional_offices(session: Session) -> list[dict]:
+    """The Regional Offices and the municipalities each serves (MAT-08), from the managed office
+    list (its active offices that serve towns); staff `office` is the id."""
+    return office_list.directory(session)["offices"]
 
 
-def municipalities() -> list[str]:
-    """Every town some Regional Office serves, sorted (a page's typing aid: never fails a page)."""
-    try:
-        return sorted({m for office in office_map.offices() for m in office.get("municipalities", [])})
-    except Exception:
-        return []
+def municipalities(session: Session) -> list[str]:
+    """Every town some active office serves, sorted (a page's typing aid)."""
+    return sorted({m for office in regional_offices(session) for m in office["municipalities"]},
+                  key=office_list.key)

@@ -110,7 +110,7 @@ def user(u: User) -> dict:
 def signed_in(u: User) -> dict:
     """The user a web session shows (its name falls back to the username)."""
     return {"id": u.id, "username": u.username, "full_name": u.full_name or u.username,
-            "office": u.office, "roles": sorted(u.role_ids)}
+            "office": u.office, "roles": sorted(u.role_ids), "must_change_password": bool(u.must_change_password)}
 
 
 def definition(d: ProcessDefinition, with_files: bool = False) -> dict:

@@ -1,8 +1,9 @@
-"""The Regional Offices and the towns each serves (MAT-08): reference data kept in a file.
+"""The Regional Offices and the towns each serves (MAT-08) as shipped: the seed of the managed
+office list (engine/registries/offices.py), which is what materials aid reads.
 
-`processes/materials_aid/regional_offices.json` is read once and again whenever it changes, so
-an administrator corrects the map without a release. The `id` of an office is the `office` of
-its staff accounts.
+`processes/materials_aid/regional_offices.json` is read once and again whenever it changes; offices
+it names that the list lacks are added at start-up, and an admin corrects them afterwards in the
+list (Administración › Oficinas). The `id` of an office is the `office` of its staff accounts.
 """
 from __future__ import annotations
 
@@ -32,5 +33,6 @@ def directory() -> dict:
 
 
 def offices() -> list[dict]:
-    return [{"id": o["id"], "name": o["name"], "municipalities": list(o["municipalities"])}
+    return [{"id": o["id"], "name": o["name"], "name_en": o.get("name_en") or o["name"],
+             "municipalities": list(o["municipalities"])}
             for o in directory()["offices"]]

@@ -18,8 +18,8 @@ def test_token_login_me_and_logout(api):
 def test_admin_creates_users_and_roles(api):
     created = api.post("/api/v1/users", "admin", {"username": "maria", "password": "clave-larga-1",
                                                    "full_name": "María", "roles": ["test_clerk"],
-                                                   "office": "Cidra"}, expect=201)
-    assert created["roles"] == ["test_clerk"] and created["office"] == "Cidra"
+                                                   "office": "Caguas"}, expect=201)
+    assert created["roles"] == ["test_clerk"] and created["office"] == "Caguas"
     api.post("/api/v1/users", "admin", {"username": "maria", "password": "clave-larga-1",
                                          "roles": ["test_clerk"]}, expect=409)
     bad = api.post("/api/v1/users", "admin", {"username": "pepe", "password": "corta", "roles": ["no_role"]},

@@ -207,3 +207,16 @@ def test_worker_runs_in_the_foreground_until_sigterm(ws):
         if proc.poll() is None:
             stop(proc, log)
     assert "timer worker stopped" in log.read_text()
+
+
+def test_users_create_needs_a_role_and_an_office_on_the_list(ws):
+    err = refused(ws.run("users", "create", "luis", "--password", "secreto-123"))
+    assert "roles: Elija al menos un rol" in err
+    err = refused(ws.run("users", "create", "luis", "--password", "secreto-123", "--role", "test_clerk",
+                         "--office", "Gotham"))
+    assert "office: La oficina «Gotham» no está en la lista de oficinas" in err
+    out = ok(ws.run("users", "create", "luis", "--password", "secreto-123", "--role", "test_clerk",
+                    "--office", " caguas "))
+    assert "created user luis" in out
+    assert "exists already" in refused(ws.run("users", "create", "luis", "--password", "secreto-123",
+                                              "--role", "test_clerk"))

@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from engine.commands import accounts, clock, deploy, notifications, parameters, registries, setup, timers
+from engine.commands import accounts, clock, deploy, notifications, offices, parameters, registries, setup, timers
 from engine.errors import Forbidden
 from engine.identity.actor import SYSTEM, Actor
 from engine.registries.notifications import SmtpSettings
@@ -29,6 +29,9 @@ ADMIN_COMMANDS = {
     "create_user": (accounts.create_user, ("newcomer", PASSWORD, ["test_clerk"])),
     "update_user": (accounts.update_user, ("clerk",), {"full_name": "Otro nombre"}),
     "set_active": (accounts.set_active, ("clerk", False)),
+    "reset_password": (accounts.reset_password, ("reviewer",)),
+    "create_office": (offices.create, ("Vieques", "Oficina de Vieques")),
+    "update_office": (offices.update, ("Vieques",), {"active": False}),
     "set_parameter": (parameters.set_parameter, ("bid.banMaxMonths", 24)),
     "preview_parameter": (parameters.preview_parameter, ("bid.banMaxMonths", 24)),
     "create_farmer": (registries.create_farmer, (), {"id": "F-900", "name": "Ana", "producer_type": "agricultor"}),

@@ -182,6 +182,7 @@ MATRIX: list[Row] = [
     Row("GET", "/api/v1/openapi.json", {k: 200 for k in KINDS}, get(lambda w: "/api/v1/openapi.json")),
     Row("GET", "/healthz", {k: 200 for k in KINDS}, get(lambda w: "/healthz")),
     Row("GET", "/metrics", {k: 404 for k in KINDS}, get(lambda w: "/metrics")),
+    Row("GET", "/favicon.ico", {k: 200 for k in KINDS}, get(lambda w: "/favicon.ico")),
     Row("POST", "/api/v1/auth/token", everyone(200),  # anonymous: a username that does not exist
         post(lambda w: "/api/v1/auth/token", lambda w, u: {"username": u or "ghost", "password": PASSWORD})),
     Row("POST", "/api/v1/auth/logout", everyone(204),
@@ -193,6 +194,13 @@ MATRIX: list[Row] = [
         "username": w.unique("new_user_"), "password": PASSWORD, "roles": ["test_clerk"]})),
     Row("PUT", "/api/v1/users/<string:username>/password", only(204, "admin"),
         lambda w, u: {"path": f"/api/v1/users/{fresh_user(w)}/password", "json": {"password": "otra-clave-9"}}),
+    Row("POST", "/api/v1/users/<string:username>/password-reset", only(200, "admin"),
+        lambda w, u: {"path": f"/api/v1/users/{fresh_user(w)}/password-reset", "json": {}}),
+    Row("GET", "/api/v1/offices", everyone(200), get(lambda w: "/api/v1/offices")),
+    Row("POST", "/api/v1/offices", only(201, "admin"), post(lambda w: "/api/v1/offices", lambda w, u: {
+        "id": w.unique("office_"), "name_es": w.unique("Oficina número ")})),
+    Row("PATCH", "/api/v1/offices/<string:office_id>", only(200, "admin"),
+        lambda w, u: {"path": "/api/v1/offices/Norte", "json": {"name_en": "North office"}}),
     Row("GET", "/api/v1/api-tokens", only(200, "admin"), get(lambda w: "/api/v1/api-tokens")),
     Row("POST", "/api/v1/api-tokens", only(201, "admin"), post(lambda w: "/api/v1/api-tokens", lambda w, u: {
         "name": w.unique("agency-"), "roles": ["test_clerk"], "expires_in_days": 30})),

@@ -8,7 +8,7 @@ def test_an_admin_creates_a_user_who_can_then_log_in(web):
     admin = web("admin")
     refused = admin.post("/web/admin/users", {"username": "maria", "password": "corta", "roles": ["test_clerk"]},
                          expect=422)
-    assert "at least 8 characters" in text_of(refused.get_data(as_text=True))
+    assert "La contraseña debe tener al menos 8 caracteres." in text_of(refused.get_data(as_text=True))
     admin.post("/web/admin/users", {"username": "maria", "full_name": "María Pérez", "password": "larga-y-segura",
                                     "roles": ["test_clerk", "supervisor"], "office": "Caguas"})
     page = text_of(admin.get("/web/admin/users"))
@@ -24,11 +24,12 @@ def test_an_admin_adds_a_role(web):
     assert "ROLE_EXISTS" in refused.get_data(as_text=True)
 
 
-def test_offices_come_from_users_and_cases(web, engine):
+def test_the_offices_page_counts_each_office_s_users(web, engine):
     admin = web("admin")
     admin.post("/web/admin/users", {"username": "pedro", "password": "larga-y-segura", "roles": ["test_clerk"],
                                     "office": "Ponce"})
-    assert "Ponce 1 0" in text_of(admin.get("/web/admin/offices"))
+    assert "Oficina Regional de Ponce Ponce Adjuntas" in text_of(admin.get("/web/admin/offices"))
+    assert "Villalba, Yauco 1 0 Sí" in text_of(admin.get("/web/admin/offices"))
 
 
 def test_registries_link_what_exists_and_say_what_is_coming(web):

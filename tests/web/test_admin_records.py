@@ -16,7 +16,7 @@ def test_an_admin_corrects_a_user_s_name_office_and_roles(web):
     assert "Usuario clerk actualizado." in page and "clerk Carmen Rivera" in page and "Caguas" in page
     assert 'value="test_reviewer" checked' in admin.get("/web/admin/users/clerk")
     refused = admin.post("/web/admin/users/clerk", {"full_name": "X", "roles": []}, expect=422)
-    assert "at least one role" in text_of(refused.get_data(as_text=True))
+    assert "Elija al menos un rol" in text_of(refused.get_data(as_text=True))
     refused = admin.post("/web/admin/users/admin", {"full_name": "Admin", "roles": ["supervisor"]}, expect=422)
     assert "keep your own admin role" in refused.get_data(as_text=True)
     admin.get("/web/admin/users/nadie", expect=404)

@@ -2,6 +2,7 @@
 # One module per line, so that branches adding views merge without a conflict.
 from api.web.views import (  # noqa: F401
     admin,
+    admin_offices,
     admin_tokens,
     admin_users,
     auth,
@@ -12,6 +13,7 @@ from api.web.views import (  # noqa: F401
     messages,
     migrations,
     owner,
+    password,
     registry_bidders,
     registry_materials,
     second_factor,

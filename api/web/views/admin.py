@@ -1,4 +1,5 @@
-"""Admin pages: users and roles, offices, registries, legal parameters and the manual clock."""
+"""Admin pages: users and roles, registries, legal parameters and the manual clock (offices:
+admin_offices.py)."""
 from __future__ import annotations
 
 import json
@@ -13,8 +14,8 @@ from engine.commands import parameters as parameter_commands
 from engine.config.clock import parse_instant
 from engine.errors import EngineError
 from engine.kernel import access
-from engine.queries import accounts as account_queries, dashboard, parameters as parameter_queries
-from engine.queries import registries as registry_queries
+from engine.queries import accounts as account_queries, parameters as parameter_queries
+from engine.queries import offices as office_queries, registries as registry_queries
 
 from api.web import i18n
 from api.web.blueprint import bp
@@ -46,7 +47,8 @@ def admin_users():
             return redirect(url_for("web.admin_users"))
         status = refusal.status
     return render_template("web/admin/users.html", users=read(account_queries.list_users, web_actor()),
-                           roles=_roles(), labels=role_labels(), form=form, refusal=refusal), status
+                           roles=_roles(), labels=role_labels(), offices=read(office_queries.choices), form=form,
+                           refusal=refusal), status
 
 
 @bp.route("/admin/roles", methods=["GET", "POST"])
@@ -65,12 +67,6 @@ def admin_roles():
                 return redirect(url_for("web.admin_roles"))
             status = refusal.status
     return render_template("web/admin/roles.html", roles=_roles(), form=form, refusal=refusal), status
-
-
-@bp.route("/admin/offices")
-@allowed(access.administers)
-def admin_offices():
-    return render_template("web/admin/offices.html", offices=read(dashboard.offices))
 
 
 def _api_registries() -> set[str]:

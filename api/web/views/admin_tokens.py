@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 
 from engine.commands import agency_tokens
 from engine.kernel import access
-from engine.queries import accounts as account_queries
+from engine.queries import accounts as account_queries, offices as office_queries
 
 from api.web.blueprint import bp
 from api.web.session import allowed, web_actor
@@ -38,8 +38,8 @@ def admin_api_tokens():
     roles = [r for r in read(account_queries.list_roles, builtin_first=True)
              if r["id"] not in agency_tokens.NOT_FOR_TOKENS]
     return render_template("web/admin/api_tokens.html", tokens=read(agency_tokens.listing, web_actor()),
-                           roles=roles, labels=role_labels(), form=form, refusal=refusal,
-                           created=created), status
+                           roles=roles, labels=role_labels(), offices=read(office_queries.choices), form=form,
+                           refusal=refusal, created=created), status
 
 
 @bp.route("/admin/api-tokens/<int:token_id>/revoke", methods=["POST"])

@@ -63,7 +63,7 @@ def admin_registries_beneficiaries():
     items, total = read(queries.list_beneficiaries, q=q or None, page=page, per_page=PER_PAGE)
     return render_template("web/admin/registry/beneficiaries.html", items=items, total=total, page=page,
                            pages=pages(total), q=q, form=form, refusal=refusal,
-                           municipalities=queries.municipalities()), status
+                           municipalities=read(queries.municipalities)), status
 
 
 @bp.route("/admin/registries/beneficiaries/<string:entry_id>", methods=["GET", "POST"])
@@ -87,7 +87,7 @@ def _correction_page(get, correct, entry_id, fields, checkboxes, patch_schema, t
             return redirect(url_for(endpoint, entry_id=entry_id))
         status = refusal.status
     return render_template(template, entry=entry, form=form, refusal=refusal,
-                           municipalities=queries.municipalities()), status
+                           municipalities=read(queries.municipalities)), status
 
 
 # -- hardware stores ----------------------------------------------------------------------------
@@ -113,7 +113,7 @@ def admin_registries_stores():
     return render_template("web/admin/registry/stores.html", items=items, total=total, page=page,
                            pages=pages(total), q=q, registered=request.args.get("registered", ""),
                            form=form or {"registered": True}, refusal=refusal,
-                           municipalities=queries.municipalities()), status
+                           municipalities=read(queries.municipalities)), status
 
 
 @bp.route("/admin/registries/stores/<string:entry_id>", methods=["GET", "POST"])

@@ -8,7 +8,7 @@ from engine.persistence.models.documents import CaseNote, Document, DocumentCoun
 from engine.persistence.models.bids import Bidder, BidderSanction, BidMatter, PurchaseLock
 from engine.persistence.models.drafts import TaskDraft
 from engine.persistence.models.farmers import FarmerRecord
-from engine.persistence.models.identity import AgencyToken, RecoveryCode
+from engine.persistence.models.identity import AgencyToken, Office, RecoveryCode
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
 from engine.persistence.models.saved_filters import SavedFilter
@@ -33,6 +33,7 @@ __all__ = [
     "LoginFailure",
     "MIGRATION_ONLY_INDEXES",
     "Notification",
+    "Office",
     "Parameter",
     "ProcessDefinition",
     "ProcessInstance",

@@ -56,6 +56,8 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     # Every web session carries the generation of its login; a bump ends them all (api/web/session.py).
     session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    # Set when an admin resets the password: the next web sign-in must choose a new one first.
+    must_change_password: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
     # The TOTP second factor (engine/identity/second_factor.py): the secret, confirmed once the user
     # typed a first code; the last time step used, so a code is good once.
     totp_secret: Mapped[str | None] = mapped_column(String(64))

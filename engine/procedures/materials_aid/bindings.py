@@ -11,7 +11,7 @@ from typing import Callable
 
 from engine.rules.calendar import as_local_date
 from engine.rules.materials_aid.offices import office_entry
-from engine.registries import beneficiaries, regional_offices, stores
+from engine.registries import beneficiaries, offices, stores
 
 ENGINE_ACTOR = "engine"
 # MAT-12: every written adverse notice carries the orientation on the rights under Ley 170 (LPAU).
@@ -29,7 +29,7 @@ def _day(value) -> date:
 def bind(ctx, instance_id: int | None) -> dict[str, Callable]:
     def regional_office_of(municipality) -> str:
         """MAT-08: the `office` a case of this town is scoped to."""
-        office = office_entry(municipality, regional_offices.directory())
+        office = office_entry(municipality, offices.directory(ctx.session))
         if office is None:
             raise ValueError(f"no Regional Office serves {municipality!r}")
         return office["id"]
@@ -60,6 +60,6 @@ def bind(ctx, instance_id: int | None) -> dict[str, Callable]:
             "written_notice": written_notice}
 
 
-def start_lookup(_ctx, _variables: dict, _facts) -> dict:
-    """MAT-08: the start rule checks the filing office against the Regional Offices directory."""
-    return {"directory": regional_offices.directory()}
+def start_lookup(ctx, _variables: dict, _facts) -> dict:
+    """MAT-08: the start rule checks the filing office against the managed office list."""
+    return {"directory": offices.directory(ctx.session)}

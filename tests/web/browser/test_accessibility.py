@@ -37,7 +37,8 @@ def test_the_main_pages_have_no_wcag_violations(ui, web_case):
               "clerk": ["/web/start", "/web/start/test_web"],
               "boss": ["/web/dashboard", "/web/cases", f"/web/cases/{web_case['id']}"],
               "owner": ["/web/processes", "/web/processes/test_web/versions/1/edit", "/web/processes/test_web/diff"],
-              "admin": ["/web/admin/users", "/web/admin/parameters", "/web/admin/clock"]}
+              "admin": ["/web/admin/users", "/web/admin/users/clerk", "/web/admin/offices", "/web/admin/offices/Caguas",
+                        "/web/admin/parameters", "/web/admin/clock", "/web/password"]}
     for username, paths in checks.items():
         ui.login(username)
         for path in paths:

@@ -26,7 +26,7 @@ def test_an_admin_edits_deactivates_and_reactivates_a_user(ui):
     page.goto("/web/admin/users")
     page.get_by_role("link", name="Editar clerk", exact=True).click()
     page.get_by_label("Nombre completo").fill("Carmen Rivera")
-    page.get_by_label("Oficina (opcional)").fill("Caguas")
+    page.get_by_label("Oficina (opcional)").select_option(label="Oficina Regional de Caguas")
     page.get_by_role("checkbox", name=re.compile("Revisor de prueba")).check()
     page.get_by_role("button", name="Guardar cambios").click()
     row = page.locator("tr[data-user=clerk]")

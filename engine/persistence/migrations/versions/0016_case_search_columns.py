@@ -2,7 +2,7 @@
 folded `search_text` (lower case, no accents) with a trigram index on PostgreSQL; saved list filters
 
 Revision ID: 0016
-Revises: 0013
+Revises: 0015
 
 The columns come from the variables each procedure names (engine/procedures/<p>/case_index.json,
 engine/definitions/case_index.py); the projections keep them at every save. Existing cases are
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0016"
-down_revision = "0013"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 
