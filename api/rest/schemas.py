@@ -143,6 +143,7 @@ class CaseSchema(_CaseKeys):
     started_by = fields.String()
     office = fields.String(allow_none=True)
     error = fields.Dict(allow_none=True)
+    suspension = fields.Dict(allow_none=True, metadata={"description": "{since, reason, legal_basis, until} while suspended"})
 
 
 class CaseSummarySchema(Schema):

@@ -47,6 +47,8 @@ def case_view(record, version: int, open_tasks: list, deadlines: list) -> dict:
         "started_by": record.started_by, "office": record.office,
         "error": ({"message": record.error_message, "element_id": record.error_element}
                   if record.status == "error" else None),
+        # API.md §Legal time: {since, reason, legal_basis, until} while the legal clock stands still.
+        "suspension": record.notes.get("suspension") if getattr(record, "suspended_since", None) else None,
     }
 
 

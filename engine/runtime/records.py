@@ -17,7 +17,7 @@ from engine.persistence.models import ProcessDefinition, ProcessInstance
 
 INSTANCE, DEFINITION = ProcessInstance.__table__, ProcessDefinition.__table__
 MUTABLE = ("status", "outcome", "stage", "office", "variables", "workflow_meta", "activity", "error_message",
-           "error_element", "ended_at", "next_due_at")
+           "error_element", "ended_at", "next_due_at", "suspended_since")
 
 
 @dataclass
@@ -42,6 +42,7 @@ class CaseRecord:
     parent_instance_id: int | None
     lock_version: int = 1
     next_due_at: datetime | None = None
+    suspended_since: datetime | None = None  # the legal clock stands still since then
 
     @property
     def notes(self) -> dict:

@@ -7,12 +7,13 @@ from engine.persistence.models.core import (
 from engine.persistence.models.bids import Bidder, BidderSanction, BidMatter, PurchaseLock
 from engine.persistence.models.farmers import FarmerRecord
 from engine.persistence.models.identity import AgencyToken, RecoveryCode
+from engine.persistence.models.legal_time import CaseSuspension
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
 
 __all__ = [
     "MIGRATION_ONLY_INDEXES", "AgencyToken", "ApiToken", "AuditEvent", "Base", "BigId", "Beneficiary", "Bidder", "BidderSanction",
-    "BidMatter", "CaseCounter", "EngineClock", "FarmerRecord", "HardwareStore", "LoginFailure", "Notification",
+    "BidMatter", "CaseCounter", "CaseSuspension", "EngineClock", "FarmerRecord", "HardwareStore", "LoginFailure", "Notification",
     "Parameter", "ProcessDefinition", "ProcessInstance", "PurchaseLock", "RecoveryCode", "Role", "Task", "Timer", "User", "UserRole",
     "WorkflowTaskState",
 ]

@@ -155,6 +155,9 @@ class ProcessInstance(Base):
     # The earliest due date among the case's open tasks (projections keep it): "overdue" is one
     # comparison on the case row instead of a search through a million task rows.
     next_due_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Set while the case's legal clock stands still (case_suspension holds the why): no timer of
+    # the case fires, and the timer worker's queries skip it.
+    suspended_since: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     __mapper_args__ = {"version_id_col": lock_version}
 
