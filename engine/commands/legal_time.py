@@ -14,6 +14,7 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import select
 
 from engine.config import parameters
+from engine.definitions.parsing import describe
 from engine.errors import Conflict, ValidationFailed
 from engine.identity.actor import SYSTEM
 from engine.kernel import access
@@ -103,7 +104,9 @@ def resume_case(ctx, instance_id: int, at: datetime | None = None) -> dict:
     # Calendar days the clock stood still: the days between the two Puerto Rico dates.
     days = max(0, (calendar.local_date(resumed) - calendar.local_date(record.suspended_since)).days)
     roll, holidays = _calendar_rule(ctx, record)
-    moved = suspension.move_deadlines(case, days, roll_forward=roll, holidays=holidays)
+    scripts = describe({n: c for n, c in case.definition.files.items() if n.endswith(".bpmn")})["scripts"]
+    moved = suspension.move_deadlines(case, days, roll_forward=roll, holidays=holidays,
+                                      links=suspension.deadline_links(scripts))
     record.suspended_since = None
     notes = dict(record.notes)
     notes.pop("suspension", None)
