@@ -21,6 +21,7 @@ EVENTS = {
     "message_refused": _l("Mensaje rechazado por una regla"), "timer_fired": _l("Plazo vencido"),
     "decision": _l("Decisión"), "error": _l("Error"), "notification": _l("Notificación"),
     "notification_sent": _l("Notificación enviada"),
+    "case_suspended": _l("Plazos suspendidos"), "case_resumed": _l("Plazos reanudados"),
 }
 
 # The notifications outbox (the engine's notifications): how a notice travels and where it is.
