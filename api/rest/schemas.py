@@ -158,6 +158,7 @@ class CaseSummarySchema(Schema):
     ended_at = Instant(allow_none=True)
     started_by = fields.String()
     office = fields.String(allow_none=True)
+    suspended = fields.Boolean(metadata={"description": "the legal clock of the case stands still"})
 
 
 class HistoryEventSchema(Schema):

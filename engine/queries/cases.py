@@ -83,7 +83,7 @@ def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, 
               "version": versions.get(r.definition_id), "status": r.status, "outcome": r.outcome,
               "stage": r.stage, "started_at": r.started_at.isoformat(),
               "ended_at": r.ended_at.isoformat() if r.ended_at else None, "started_by": r.started_by,
-              "office": r.office} for r in rows]
+              "office": r.office, "suspended": r.suspended_since is not None} for r in rows]
     return items, total
 
 

@@ -24,3 +24,12 @@ def test_a_supervisor_suspends_and_resumes_from_the_case_page(web, web_case):
     boss.post(f"/web/cases/{web_case['id']}/resume")
     resumed = text_of(boss.get(f"/web/cases/{web_case['id']}"))
     assert "Plazos reanudados" in resumed and "Plazos suspendidos desde el" not in resumed
+
+
+def test_the_case_list_marks_a_suspended_case(web, web_case, api):
+    boss = web("boss")
+    assert "data-suspended" not in boss.get("/web/cases")
+    api.post(f"/api/v1/instances/{web_case['id']}/suspend", "boss", {"reason": "orden", "legal_basis": "art. 1"})
+    assert "plazos suspendidos" in boss.get("/web/cases")
+    listed = api.get("/api/v1/instances", "boss")
+    assert [c["suspended"] for c in listed] == [True]
