@@ -32,3 +32,19 @@ def test_after_the_moved_window_a_review_request_is_untimely(far):
     far.day("2024-04-30")
     refused = far.message(case["id"], "review_requested", {"documents": []}, expect=409)
     assert refused["errors"]["rule"] == ["UNTIMELY_REVIEW_REQUEST"]
+
+
+def test_each_deadline_explains_its_arithmetic_with_the_suspension(far):
+    far.api.put("/api/v1/parameters/calendar.holidays", "admin", {"value": ["2024-05-27"]})
+    case = denied_on(far, "2024-04-02")
+    first = far.case(case["id"])["deadlines"][0]["explanation"]
+    assert first.startswith("Último día para actuar: lunes 22 de abril de 2024.")
+    assert "Se cuentan 20 días naturales desde el martes 2 de abril de 2024" in first and "(TC-1)" in first
+    far.day("2024-04-10")
+    far.api.post(f"/api/v1/instances/{case['id']}/suspend", "boss", ORDER)
+    far.day("2024-05-15")  # 35 days: 22 April + 35 = Monday 27 May, a holiday → Tuesday 28 May
+    far.api.post(f"/api/v1/instances/{case['id']}/resume", "boss")
+    words = far.case(case["id"])["deadlines"][0]["explanation"]
+    assert words.startswith("Último día para actuar: martes 28 de mayo de 2024.")
+    assert "suspendido 35 días naturales (reanudado el miércoles 15 de mayo de 2024)" in words
+    assert "al lunes 27 de mayo de 2024, que es feriado, y de ahí al martes 28 de mayo de 2024 (TC-2)" in words
