@@ -30,6 +30,7 @@ from api.rest import (  # one per line, so that branches adding resources merge 
     docs,
     documents,
     instances,
+    legal_time,
     materials_registries,
     migrations,
     notifications,
@@ -56,6 +57,7 @@ API_BLUEPRINTS = (
     notifications.blp,
     migrations.blp,
     documents.blp,
+    legal_time.blp,
 )
 # Routes outside the OpenAPI document: the landing page, health, metrics and the API's documentation.
 PLAIN_BLUEPRINTS = (ops.blp, docs.blp)

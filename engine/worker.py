@@ -6,6 +6,7 @@ import os
 import socket
 import threading
 
+from engine.commands.legal_time import resume_due
 from engine.commands.timers import fire_timer, lease_due_timers, record_failure
 from engine.identity.actor import SYSTEM
 from engine.errors import EngineError
@@ -48,6 +49,7 @@ def fire_due(engine, owner: str | None = None, batch: int = 50, lease=None) -> i
 def work_round(engine, owner: str | None = None, lease=None, smtp: SmtpSettings | None = None) -> dict:
     """One round of the background worker: fire what is due, then hand pending e-mail notices to
     the SMTP transport when one is configured (off by default and in the demo)."""
+    resume_due(engine, engine.now())  # a suspension that ends by itself: its deadlines move first
     fired = fire_due(engine, owner, lease=lease)
     sent = engine.execute(deliver_outbox, SYSTEM, smtp) if smtp is not None else {"transport": "off"}
     return {"fired": fired, **sent}

@@ -149,6 +149,7 @@ class CaseSchema(_CaseKeys):
     started_by = fields.String()
     office = fields.String(allow_none=True)
     error = fields.Dict(allow_none=True)
+    suspension = fields.Dict(allow_none=True, metadata={"description": "{since, reason, legal_basis, until} while suspended"})
 
 
 class CaseSummarySchema(Schema):
@@ -168,6 +169,8 @@ class CaseSummarySchema(Schema):
     applicant_id = fields.String(allow_none=True)
     municipality = fields.String(allow_none=True)
     reference = fields.String(allow_none=True, metadata={"description": "registry, beneficiary, bid or inventory number"})
+
+    suspended = fields.Boolean(metadata={"description": "the legal clock of the case stands still"})
 
 
 class HistoryEventSchema(Schema):

@@ -26,6 +26,8 @@ EVENTS = {
     "decision": _l("Decisión"), "error": _l("Error"), "notification": _l("Notificación"),
     "notification_sent": _l("Notificación enviada"),
     "case_migrated": _l("Caso migrado a otra versión"), "case_moved": _l("Caso movido a otro paso"),
+
+    "case_suspended": _l("Plazos suspendidos"), "case_resumed": _l("Plazos reanudados"),
 }
 
 # The notifications outbox (the engine's notifications): how a notice travels and where it is.

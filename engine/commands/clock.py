@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
+from engine.commands.legal_time import next_due_resumption, resume_case
 from engine.commands.timers import fire_timer, next_due_timer, record_failure
 from engine.config.clock import parse_instant
 from engine.errors import Conflict, NotFound, ValidationFailed
@@ -60,6 +61,18 @@ def move_clock(engine, actor, target: datetime | str) -> int:
     fired = 0
     for _ in range(MAX_FIRINGS_PER_MOVE):
         due = engine.execute(next_due_timer, SYSTEM, target)
+        ending = engine.execute(next_due_resumption, SYSTEM, target)
+        if ending is not None and (due is None or ending[1] <= due[1]):
+            # A suspension ends on the way (its `until` day is over): the case resumes at that
+            # instant, and its deadlines, moved later, fire in their turn.
+            at = max(ending[1], engine.now())
+
+            def resume(ctx, instance_id=ending[0], at=at):
+                engine.clock.move_to(ctx.conn, at)
+                return resume_case(ctx, instance_id, at)
+
+            engine.execute(resume, SYSTEM, now=at)
+            continue
         if due is None:
             break
         timer_id, due_at = due

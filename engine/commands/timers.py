@@ -6,11 +6,14 @@ from datetime import datetime, timedelta, timezone
 from sqlalchemy import or_, select, update
 
 from engine.kernel import access
-from engine.persistence.models import Timer
+from engine.persistence.models import ProcessInstance, Timer
 from engine.runtime import records
 from engine.runtime.case import Case
 
 TIMER = Timer.__table__
+# A suspended case's timers wait (API.md §Legal time): the worker never picks them.
+_NOT_SUSPENDED = ~select(ProcessInstance.id).where(ProcessInstance.id == Timer.instance_id,
+                                                   ProcessInstance.suspended_since.is_not(None)).exists()
 
 LEASE = timedelta(minutes=2)  # the default of TRAMITE_TIMER_LEASE_SECONDS (engine.config.settings)
 MAX_ATTEMPTS = 5
@@ -22,7 +25,8 @@ def lease_due_timers(ctx, owner: str, limit: int = 50, lease: timedelta = LEASE)
     real_now = datetime.now(timezone.utc)
     query = (select(Timer).where(Timer.fired_at.is_(None), Timer.cancelled.is_(False),
                                  Timer.due_at <= ctx.now,
-                                 or_(Timer.lock_expires_at.is_(None), Timer.lock_expires_at < real_now))
+                                 or_(Timer.lock_expires_at.is_(None), Timer.lock_expires_at < real_now),
+                                 _NOT_SUSPENDED)
              .order_by(Timer.due_at, Timer.id).limit(limit).with_for_update(skip_locked=True))
     timers = ctx.session.scalars(query).all()
     for timer in timers:
@@ -34,7 +38,7 @@ def next_due_timer(ctx, until: datetime) -> tuple[int, datetime] | None:
     access.require_engine(ctx.actor, "fire timers")
     row = ctx.session.execute(
         select(Timer.id, Timer.due_at).where(Timer.fired_at.is_(None), Timer.cancelled.is_(False),
-                                             Timer.attempts < MAX_ATTEMPTS, Timer.due_at <= until)
+                                             Timer.attempts < MAX_ATTEMPTS, Timer.due_at <= until, _NOT_SUSPENDED)
         .order_by(Timer.due_at, Timer.id).limit(1)).first()
     return (row.id, row.due_at) if row else None
 
@@ -48,6 +52,11 @@ def fire_timer(ctx, timer_id: int) -> bool:
     if timer is None or timer.fired_at is not None or timer.cancelled:
         return False
     case = Case.open(ctx, timer.instance_id)
+    if case.instance.suspended_since is not None:
+        # Suspended after this timer was picked: the case row's lock orders the two, and the
+        # timer waits for the resumption (which moves it later).
+        ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id).values(lock_owner=None, lock_expires_at=None))
+        return False
     if case.instance.status != "active":
         ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id).values(cancelled=True))
         return False

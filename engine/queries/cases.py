@@ -94,7 +94,8 @@ def instance_items(session: Session, rows) -> list[dict]:
              "stage": r.stage, "started_at": r.started_at.isoformat(),
              "ended_at": r.ended_at.isoformat() if r.ended_at else None, "started_by": r.started_by,
              "office": r.office, "applicant_name": r.applicant_name, "applicant_id": r.applicant_id,
-             "municipality": r.municipality, "reference": r.reference} for r in rows]
+             "municipality": r.municipality, "reference": r.reference,
+             "suspended": r.suspended_since is not None} for r in rows]
 
 
 def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, **filters):

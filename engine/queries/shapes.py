@@ -6,7 +6,9 @@ import json
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
+from engine.config import parameters
 from engine.persistence.models import AuditEvent, ProcessDefinition, User
+from engine.queries import deadline_words
 from engine.persistence.tables import IS_OPEN, TASK, TASK_COLUMNS, TIMER
 from engine.runtime.serializer import to_json_value
 
@@ -33,7 +35,10 @@ def task(row, case_number: str, process_key: str) -> dict:
 
 
 def _deadline(d) -> dict:
-    return {"name": d["name"], "element_id": d["element_id"], "due_at": _iso(d["due_at"])}
+    out = {"name": d["name"], "element_id": d["element_id"], "due_at": _iso(d["due_at"])}
+    if "explanation" in d:  # a case read back explains each deadline (deadline_words)
+        out["explanation"] = d["explanation"]
+    return out
 
 
 def case_view(record, version: int, open_tasks: list, deadlines: list) -> dict:
@@ -47,6 +52,8 @@ def case_view(record, version: int, open_tasks: list, deadlines: list) -> dict:
         "started_by": record.started_by, "office": record.office,
         "error": ({"message": record.error_message, "element_id": record.error_element}
                   if record.status == "error" else None),
+        # API.md §Legal time: {since, reason, legal_basis, until} while the legal clock stands still.
+        "suspension": record.notes.get("suspension") if getattr(record, "suspended_since", None) else None,
     }
 
 
@@ -76,6 +83,9 @@ def case(session: Session, record) -> dict:
     # The engine notes how many timers and open tasks it left; a finished case has none to read.
     deadlines = deadline_rows(session, record.id) if record.notes.get("timers", 1) else []
     open_tasks = open_task_rows(session, record.id) if record.notes.get("open_tasks", 1) else []
+    if deadlines:
+        holidays = parameters.typed_value("calendar.holidays", {}, session)
+        deadlines = deadline_words.with_explanations(session, record.id, deadlines, holidays)
     return case_view(record, record.definition_version, open_tasks, deadlines)
 
 

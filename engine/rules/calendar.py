@@ -193,3 +193,27 @@ def valid_until(start: date, years: int) -> date:
     Valid on start … (start + N years − 1 day); lapsed from start + N years.
     """
     return add_years(start, years) - timedelta(days=1)
+
+
+def last_day_of(instant: datetime) -> date | None:
+    """The last legal day a deadline timer stands for (the inverse of `deadline_instant`), or None
+    when the instant is not a day's deadline (a timer of hours or a set time)."""
+    _require_aware(instant)
+    local = instant.astimezone(PUERTO_RICO)
+    if (local.hour, local.minute, local.second, local.microsecond) != (0, 0, 0, 0):
+        return None
+    return local.date() - timedelta(days=1)
+
+
+def moved_by_suspension(due: datetime, days: int, *, roll_forward: bool = True,
+                        holidays: Iterable[str | date] = ()) -> datetime:
+    """A running deadline after a suspension of `days` calendar days (API.md §Legal time): the last
+    day moves later by those days and then, under TC-2, past a weekend or holiday; a timer that is
+    not a day's deadline moves by the same days, hour for hour."""
+    last = last_day_of(due)
+    if last is None:
+        return due + timedelta(days=days)
+    moved = last + timedelta(days=days)
+    if roll_forward:
+        moved = next_business_day_on_or_after(moved, holidays)
+    return deadline_instant(moved)

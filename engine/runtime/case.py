@@ -95,7 +95,9 @@ class Case:
         script, or a command past its budget, puts the case in error."""
         if self.budget is None:
             self.budget = CommandBudget.for_command()
-        with library_sees(self.ctx.now):
+        # A suspended case's legal clock stands still: its timers see the instant it stopped, so
+        # none of them falls due while it is suspended, whatever the command that runs it.
+        with library_sees(self.instance.suspended_since or self.ctx.now):
             try:
                 run_engine_steps(self.workflow, self.budget, before_prune=self._count_activity)
             except WorkflowException as exc:

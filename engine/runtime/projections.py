@@ -115,6 +115,12 @@ def _sync_tasks(ctx, case, earliest_boundary) -> list[dict]:
     if gone:
         conn.execute(_CANCEL_TASKS, {"ids": gone, "now": now})
     still_open = [r for r in open_rows if r["spiff_task_id"] in ready]
+    for row in still_open:
+        # A boundary deadline moved (an extension, a suspension's end): the task's due date follows.
+        due = earliest_boundary.get(ready[row["spiff_task_id"]]._parent)
+        if due is not None and row.get("due_at") != due:
+            conn.execute(update(TASK).where(TASK.c.id == row["id"]).values(due_at=due))
+            row["due_at"] = due
     if any(r.get("priority", priority) != priority for r in still_open):
         conn.execute(_REPRIORITIZE, {"instance_id": record.id, "priority": priority})
     have = {r["spiff_task_id"] for r in open_rows}

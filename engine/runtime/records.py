@@ -18,7 +18,7 @@ from engine.persistence.models import ProcessDefinition, ProcessInstance
 
 INSTANCE, DEFINITION = ProcessInstance.__table__, ProcessDefinition.__table__
 MUTABLE = ("status", "outcome", "stage", "office", "variables", "workflow_meta", "activity", "error_message",
-           "error_element", "ended_at", "next_due_at", *case_index.COLUMNS)
+           "error_element", "ended_at", "next_due_at", *case_index.COLUMNS, "suspended_since")
 
 
 @dataclass
@@ -48,6 +48,7 @@ class CaseRecord:
     municipality: str | None = None
     reference: str | None = None
     search_text: str | None = None
+    suspended_since: datetime | None = None  # the legal clock stands still since then
 
     @property
     def notes(self) -> dict:

@@ -86,6 +86,12 @@ class World:
         return self.api.call("POST", f"/api/v1/instances/{self.case['id']}/documents", "clerk_norte", 201,
                              data=document_upload(), content_type="multipart/form-data").get_json()
 
+    def suspended_case(self) -> dict:
+        case = self.new_case()
+        self.api.post(f"/api/v1/instances/{case['id']}/suspend", PLAYED_BY["supervisor"],
+                      {"reason": "orden", "legal_basis": "art. 1"})
+        return case
+
     def registry_entry(self, registry: str) -> str:
         entry = {"farmers": {"id": "F-7", "name": "Finca", "producer_type": "agricultor"},
                  "bidders": {"id": "B-7", "name": "Licitador"},
@@ -240,6 +246,11 @@ MATRIX: list[Row] = [
     Row("POST", f"{I}/move", only(200, "supervisor"),
         post(lambda w: f"/api/v1/instances/{w.new_case()['id']}/move",
              {"from_element": "handle", "to_element": "handle", "reason": "reabrir"})),
+    # Legal time: supervisors suspend and resume a case's deadlines.
+    Row("POST", f"{I}/suspend", only(200, "supervisor"),
+        post(lambda w: f"/api/v1/instances/{w.new_case()['id']}/suspend", {"reason": "orden", "legal_basis": "art. 1"})),
+    Row("POST", f"{I}/resume", only(200, "supervisor"),
+        post(lambda w: f"/api/v1/instances/{w.suspended_case()['id']}/resume")),
     Row("POST", f"{I}/cancel", only(200, "supervisor"),
         post(lambda w: f"/api/v1/instances/{w.new_case()['id']}/cancel", {"reason": "duplicado"})),
     Row("POST", f"{I}/retry", only(200, "supervisor"),  # the script still fails: 200 with the case in error

@@ -9,6 +9,7 @@ from api.web.views import (  # noqa: F401
     directory_login,
     documents,
     drafts,
+    legal_time,
     list_tools,
     messages,
     migrations,

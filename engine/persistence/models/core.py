@@ -165,6 +165,10 @@ class ProcessInstance(Base):
     reference: Mapped[str | None] = mapped_column(String(100))
     search_text: Mapped[str | None] = mapped_column(Text)  # folded: lower case, no accents (0016)
 
+    # Set while the case's legal clock stands still (case_suspension holds the why): no timer of
+    # the case fires, and the timer worker's queries skip it.
+    suspended_since: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
     __mapper_args__ = {"version_id_col": lock_version}
 
 

@@ -42,7 +42,8 @@ def test_far_s01_exactly_80_percent_is_admitted_and_renewal_falls_due_two_years_
     assert membership["variables"]["registry_id"] == variables["registry_id"]
     assert membership["variables"]["renewal_due"] == "2026-02-05"
     assert membership["deadlines"] == [{"name": "Vence la renovación", "element_id": "renewal_due_passed",
-                                        "due_at": "2026-02-06T04:00:00+00:00"}]
+                                        "due_at": "2026-02-06T04:00:00+00:00",
+                                        "explanation": "Último día para actuar: jueves 5 de febrero de 2026."}]
 
     renewal = decisions(far, case["id"], "first_renewal_due")
     assert renewal[0]["rule_ids"] == ["FAR-15", "AMB-17", "TC-3", "TC-3d"]

@@ -28,8 +28,10 @@ def test_mat_s13_an_extension_granted_by_the_director_moves_the_running_deadline
     mat.day("2024-07-22")
     case = mat.decide_extension(case, days=45)
     assert case["variables"]["use_deadline"] == "2024-09-13" and case["stage"] == "MATERIALS_IN_USE"
-    assert use_deadline_timer(mat.case(case["id"])) == [{"name": "Vence el plazo de uso", "element_id": USE_TIMER,
-                                                          "due_at": "2024-09-14T04:00:00+00:00"}]
+    assert use_deadline_timer(mat.case(case["id"])) == [{
+        "name": "Vence el plazo de uso", "element_id": USE_TIMER, "due_at": "2024-09-14T04:00:00+00:00",
+        "explanation": "Último día para actuar: viernes 13 de septiembre de 2024. Se cuentan 45 días naturales "
+                       "desde el martes 30 de julio de 2024: ese día no cuenta y el último sí (TC-1)."}]
     moved = mat.history(case["id"], "deadline_moved")
     assert [(e["element_id"], e["data"]["to"]) for e in moved] == [(USE_TIMER, "2024-09-14T00:00:00-04:00")]
     assert case["variables"]["extensions"] == [{

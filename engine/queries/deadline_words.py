@@ -1,0 +1,96 @@
+"""Each running deadline's arithmetic in words (API.md §Legal time `explanation`, issue 19).
+
+Read from what the case already recorded, never written per rule: the decision that fixed the last
+day (its inputs name the event's date and the days, its details whether the day rolled forward,
+TC-1 and TC-2), the holidays in force, and every resumption that moved the deadline.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from engine.persistence.models import AuditEvent
+from engine.rules import calendar
+
+_MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
+           "noviembre", "diciembre")
+_WEEKDAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+
+
+def _day(value: date) -> str:
+    return f"{_WEEKDAYS[value.weekday()]} {value.day} de {_MONTHS[value.month - 1]} de {value.year}"
+
+
+def _as_day(value) -> date | None:
+    try:
+        return date.fromisoformat(str(value)[:10])
+    except ValueError:
+        return None
+
+
+def _why_not_business(day: date, holidays: frozenset) -> str:
+    return "cae en sábado" if day.weekday() == 5 else "cae en domingo" if day.weekday() == 6 else \
+        "es feriado" if day in holidays else "no es laborable"
+
+
+def _fixing_decision(events: list, last: date) -> dict | None:
+    """The latest decision whose outcome is the deadline's last day and that counted days from a date."""
+    for event in reversed(events):
+        data = event.data or {}
+        inputs = data.get("inputs") or {}
+        if event.type == "decision" and _as_day(data.get("outcome")) == last and isinstance(inputs.get("days"), int):
+            return data
+    return None
+
+
+def explain(deadline: dict, events: list, holidays: frozenset) -> str:
+    due = deadline["due_at"]
+    due = datetime.fromisoformat(due) if isinstance(due, str) else due
+    last = calendar.last_day_of(due)
+    if last is None:
+        return f"Vence el {_day(calendar.local_date(due))} a las {due.astimezone(calendar.PUERTO_RICO):%H:%M}."
+    moves = [(e, m) for e in events if e.type == "case_resumed"
+             for m in (e.data or {}).get("deadlines", []) if m.get("element_id") == deadline["element_id"]]
+    first = calendar.last_day_of(datetime.fromisoformat(moves[0][1]["before"])) if moves else last
+    words = [f"Último día para actuar: {_day(last)}."]
+    decision = _fixing_decision(events, first) if first else None
+    if decision:
+        inputs = decision["inputs"]
+        start = next((_as_day(v) for k, v in inputs.items() if k != "days" and _as_day(v)), None)
+        days = inputs["days"]
+        if start:
+            words.append(f"Se cuentan {days} días naturales desde el {_day(start)}: ese día no cuenta y el "
+                         f"último sí (TC-1).")
+        nominal = _as_day(decision.get("nominal_last_day"))
+        if decision.get("rolled_forward") and nominal:
+            words.append(f"El día {days}, {_day(nominal)}, {_why_not_business(nominal, holidays)}: el plazo pasa "
+                         f"al siguiente día laborable, {_day(first)} (TC-2).")
+    for event, move in moves:
+        before = calendar.last_day_of(datetime.fromisoformat(move["before"]))
+        after = calendar.last_day_of(datetime.fromisoformat(move["after"]))
+        days = (event.data or {}).get("days", 0)
+        if before and after:
+            text = (f"El caso estuvo suspendido {days} días naturales (reanudado el "
+                    f"{_day(calendar.local_date(event.at))}): el último día pasó del {_day(before)} ")
+            shifted = before.toordinal() + days
+            if after.toordinal() != shifted:
+                nominal = date.fromordinal(shifted)
+                text += f"al {_day(nominal)}, que {_why_not_business(nominal, holidays)}, y de ahí al {_day(after)} (TC-2)."
+            else:
+                text += f"al {_day(after)}."
+            words.append(text)
+    return " ".join(words)
+
+
+def with_explanations(session: Session, instance_id: int, deadlines: list[dict], holidays) -> list[dict]:
+    """The deadlines with their `explanation`; one read of the case's decisions and resumptions."""
+    if not deadlines:
+        return deadlines
+    table = AuditEvent.__table__
+    events = session.execute(select(table.c.type, table.c.data, table.c.at).where(
+        table.c.instance_id == instance_id, table.c.type.in_(("decision", "case_resumed")))
+        .order_by(table.c.id)).all()
+    blocked = calendar.parse_holidays(holidays or [])
+    return [{**d, "explanation": explain(d, events, blocked)} for d in deadlines]
