@@ -77,6 +77,8 @@ def _remedy(kind: dict, language: str, notice_date: date, parameters: Mapping, v
 def _format_dates(values: dict, language: str) -> dict:
     out = {}
     for key, value in values.items():
+        if isinstance(value, date):  # a script's own step still holds the date it computed
+            value = value.isoformat()
         if isinstance(value, str) and len(value) == 10 and value[4] == "-" and value[7] == "-":
             try:
                 value = long_date(date.fromisoformat(value), language)
@@ -122,4 +124,4 @@ def letters_for(kind_name: str, scope: Mapping, *, case_number: str, notice_date
 
 def scope_values(scope: Mapping) -> dict:
     """The plain top-level values of the case a sentence may name."""
-    return {k: v for k, v in scope.items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
+    return {k: v for k, v in scope.items() if isinstance(v, (str, int, date)) and not isinstance(v, bool)}
