@@ -86,7 +86,7 @@ def _engine_error(exc: EngineError):
 @bp.errorhandler(RuleViolation)
 def _rule_error(exc: RuleViolation):
     status = http_status(exc)[0]
-    return render_template("web/error.html", status=status, message=rule_texts.text(exc.code, exc.message),
+    return render_template("web/error.html", status=status, message=rule_texts.refusal_text(exc),
                            errors={"rule": [exc.code], "rule_ids": exc.rule_ids}), status
 
 
@@ -159,7 +159,10 @@ def install(app: Flask) -> None:
     i18n.install(app)
     install_filters(app)
     app.jinja_env.globals.update(json_script=_json_script, status_label=labels.status, event_label=labels.event,
-                                 channel_label=labels.channel, notice_status_label=labels.notice_status)
+                                 channel_label=labels.channel, notice_status_label=labels.notice_status,
+                                 event_why=rule_texts.event_why, rule_article=rule_texts.rule_article,
+                                 in_words=rule_texts.sentence)
+    app.jinja_env.filters["rule_citation"] = rule_texts.citation
     app.register_blueprint(bp)
 
     @app.route("/web")

@@ -6,6 +6,7 @@ from engine.queries import cases as queries, shapes as views
 from engine.errors import Conflict, ValidationFailed
 from engine.kernel import access
 from engine.rules.decision import RuleViolation
+from engine.rules.reasons import explain_refusal
 from engine.runtime.case import Case
 from engine.rules.calendar import local_date
 from engine.rules.facts import Facts
@@ -36,7 +37,8 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
         ctx.procedures.check_message(ctx, instance.process_key, name, payload, facts)
     except RuleViolation as refusal:
         ctx.keep_refusal("message_refused", instance_id=instance_id, rule_ids=refusal.rule_ids,
-                         message=refusal.message, data={"name": name, "payload": payload, "code": refusal.code})
+                         message=refusal.message, data={"name": name, "payload": payload, "code": refusal.code,
+                               "reasons": explain_refusal(refusal)})
         raise
     if not catchers:
         raise Conflict(f"case {instance.case_number} is not waiting for the message {name!r}",

@@ -13,6 +13,7 @@ from engine.errors import Conflict, NotFound, ValidationFailed
 from engine.kernel import access
 from engine.letters.issue import issue_letters
 from engine.rules.decision import RuleViolation
+from engine.rules.reasons import explain_refusal
 from engine.runtime import records
 from engine.runtime.case import Case
 from engine.rules.calendar import local_date
@@ -119,7 +120,7 @@ def complete(ctx, task_id: int, data: dict) -> dict:
     except RuleViolation as refusal:
         ctx.keep_refusal("task_refused", instance_id=row.instance_id, task_id=row.id, element_id=row.element_id,
                          rule_ids=refusal.rule_ids, message=refusal.message,
-                         data={"code": refusal.code, "submitted": data})
+                         data={"code": refusal.code, "submitted": data, "reasons": explain_refusal(refusal)})
         raise
     if spiff_task.state != TaskState.READY:
         raise Conflict(f"task {task_id} is not ready", code="TASK_NOT_OPEN")

@@ -7,6 +7,7 @@ from typing import Callable
 
 from engine.kernel.procedure import Procedures
 from engine.rules.decision import Decision
+from engine.rules.reasons import explain
 from engine.runtime import records
 from engine.scripting import current, scope
 from engine.scripting.helpers import HELPER_NAMES, engine_helpers
@@ -169,12 +170,13 @@ def _recorded(ctx, instance_id, name, rule):
         decision = rule(*args, **kwargs)
         if not isinstance(decision, Decision):
             return decision
+        why = explain(name, decision)  # the decision and each reason in words (engine/rules/reasons)
         ctx.audit("decision", instance_id=instance_id, element_id=current.current_element(),
                   rule_ids=decision.rule_ids,
                   # A rule that words its decision is read on the case page in that sentence.
-                  message=decision.details.get("explanation") or f"{name}: {decision.outcome}",
+                  message=decision.details.get("explanation") or why["es"],
                   data={"rule": name, "outcome": decision.outcome, "inputs": decision.inputs,
-                        **decision.details}, actor="engine")
+                        **decision.details, "why": why}, actor="engine")
         return decision.as_dict()
     call.__name__ = name
     return call

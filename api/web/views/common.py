@@ -53,9 +53,14 @@ class Refusal:
     rule: str | None = None
     rule_ids: list = field(default_factory=list)
     detail: str | None = None  # the engine's own message, when `message` is the page's wording of it
+    reasons: list = field(default_factory=list)  # a rule's refusal: every reason, in words (rule_texts)
 
 
 def _refusal(status: int, exc, code: str, rule_ids=()) -> Refusal:
+    if isinstance(exc, RuleViolation):
+        reasons = rule_texts.refusal_reasons(exc)
+        message = rule_texts.refusal_text(exc)
+        return Refusal(status, message, {}, code, list(rule_ids), None, reasons)
     message = rule_texts.text(code, exc.message)
     return Refusal(status, message, {}, code, list(rule_ids), exc.message if message != exc.message else None)
 

@@ -74,6 +74,7 @@ def screen_offers(offers, bid, banned_bidders, offers_due_at=None, escalation_no
     sanctions = _duplicate_envelopes(offers, statuses, bid, {})
     deserted = not offers or all(s == "LATE" for s in statuses.values())
     return Decision(outcome=statuses, rule_ids=_rules_of(statuses) + (("BID-12",) if deserted else ()),
+                    because=_left_out(statuses),
                     inputs={"offers": [o["offer_id"] for o in offers], "offers_due_at": due,
                             "banned_bidders": sorted(banned_bidders),
                             "alternates_requested": bool(bid.get("alternates_requested")), "kind": bid["kind"]},
@@ -155,7 +156,7 @@ def apply_evaluation(offers, offers_status, evaluations, collusion="none", consp
         sanctions += [{"bidder_id": b, "reason": reason} for b in sorted(plotters)]
     remaining = [o for o in offers if statuses[str(o["offer_id"])] == CONSIDERED]
     excluded = _excluded_here(offers, offers_status, statuses, by_id)
-    return Decision(outcome=statuses, rule_ids=_rules_of(statuses) + ("BID-02",),
+    return Decision(outcome=statuses, rule_ids=_rules_of(statuses) + ("BID-02",), because=_left_out(statuses),
                     inputs={"evaluations": list(by_id), "collusion": collusion,
                             "conspirators": sorted(plotters), "aliases": aliases},
                     details={"offers_status": statuses, "sanction_candidates": sanctions,
@@ -164,6 +165,11 @@ def apply_evaluation(offers, offers_status, evaluations, collusion="none", consp
                              "collusion_of_all": collusion == "all", "exclusions": excluded,
                              "explanation": evaluation_sentence(excluded, offers,
                                                                 [str(o["offer_id"]) for o in remaining])})
+
+
+def _left_out(statuses: dict) -> tuple:
+    """Each offer no longer considered, as a reason of its own (messages.py words its status)."""
+    return tuple((status, {"offer_id": oid}) for oid, status in statuses.items() if status != CONSIDERED)
 
 
 def _excluded_here(offers, before, after, evaluations) -> list[dict]:

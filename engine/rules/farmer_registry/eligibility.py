@@ -97,7 +97,7 @@ def assess_eligibility(applicant, gross_annual_income, activity_income, document
     reasons = ([] if scope.outcome else [TYPE_NOT_ELIGIBLE]) \
         + ([] if share.outcome else [INCOME_SHARE_BELOW_THRESHOLD]) + certification.details["reasons"]
     rule_ids = ("FAR-01", *dict.fromkeys(scope.rule_ids + share.rule_ids + certification.rule_ids), "FAR-10")
-    return Decision(
+    return Decision(because=_because(scope, share, certification),
         outcome=not reasons, rule_ids=rule_ids,
         inputs={"applicant": dict(applicant or {}), "gross_annual_income": share.inputs["gross_annual_income"],
                 "activity_income": share.inputs["activity_income"], "documents": list(documents or []),
@@ -111,6 +111,20 @@ def assess_eligibility(applicant, gross_annual_income, activity_income, document
                             "documents": certification.details["documents"]}})
 
 
+def _because(scope: Decision, share: Decision, certification: Decision) -> tuple:
+    """Each requirement, met or failed, with the values its sentence shows (messages.py)."""
+    documents = certification.details["documents"]
+    values = {**scope.inputs, **share.inputs, "income_share_pct": share.details["income_share_pct"],
+              "producer_type": certification.inputs["producer_type"],
+              "accepted_for_type": certification.inputs["accepted_for_type"],
+              "valid_documents": [d["issuer"] or d["type"] for d in documents if d["valid"]],
+              "filed_documents": [d["issuer"] or d["type"] for d in documents]}
+    share_code = "INCOME_SHARE_MET" if share.outcome else INCOME_SHARE_BELOW_THRESHOLD
+    certificates = certification.details["reasons"] or ["CERTIFICATION_VALID"]
+    return tuple((code, values) for code in
+                 ["TYPE_ELIGIBLE" if scope.outcome else TYPE_NOT_ELIGIBLE, share_code, *certificates])
+
+
 def eligibility_summary(assessment: dict) -> dict:
     """The contract's `eligibility` variable cut from a recorded assessment (not itself a decision)."""
     return {"eligible": bool(assessment["eligible"]), "income_share_pct": assessment["income_share_pct"],
@@ -122,5 +136,6 @@ def documents_not_supplied(eligibility: dict, required_documents) -> Decision:
     reasons = [r for r in eligibility.get("reasons", []) if r != DOCUMENTS_NOT_SUPPLIED]
     updated = {**eligibility, "eligible": False, "reasons": [DOCUMENTS_NOT_SUPPLIED, *reasons]}
     return Decision(outcome=False, rule_ids=("FAR-08", "FAR-10"),
+                    because=((DOCUMENTS_NOT_SUPPLIED, {"required_documents": list(required_documents or [])}),),
                     inputs={"eligibility": dict(eligibility), "required_documents": list(required_documents or [])},
                     details={"eligibility": updated})

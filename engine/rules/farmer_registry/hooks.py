@@ -26,7 +26,8 @@ def application_filed(variables: dict, facts: Facts) -> None:
 def _income_consistent(gross, activity) -> None:
     if gross is not None and activity is not None and money(activity) > money(gross):
         raise RuleViolation("ACTIVITY_INCOME_EXCEEDS_GROSS",
-                            "the activity's income cannot exceed the gross annual income", ("FAR-04",))
+                            "the activity's income cannot exceed the gross annual income", ("FAR-04",),
+                            values={"activity_income": money(activity), "gross_annual_income": money(gross)})
 
 
 def admission_needs_eligibility(data: dict, facts: Facts) -> None:
@@ -39,8 +40,19 @@ def admission_needs_eligibility(data: dict, facts: Facts) -> None:
         return
     reasons = eligibility.get("reasons") or ["NOT_ELIGIBLE"]
     first = reasons[0]
+    # Every failed requirement, not only the first: errors.rule keeps the contract's one code.
     raise RuleViolation(first, f"the application cannot be admitted: {', '.join(reasons)}",
-                        ("FAR-10", *REASON_RULES.get(first, ())))
+                        ("FAR-10", *REASON_RULES.get(first, ())), values=_case_figures(case),
+                        reasons=reasons)
+
+
+def _case_figures(case) -> dict:
+    """What the case itself says about its requirements (the thresholds are in the assessment's history)."""
+    applicant = case.get("applicant") or {}
+    return {"producer_type": applicant.get("producer_type"),
+            "income_share_pct": (case.get("eligibility") or {}).get("income_share_pct"),
+            "gross_annual_income": case.get("gross_annual_income"), "activity_income": case.get("activity_income"),
+            "filed_documents": [d.get("issuer") or d.get("type") for d in case.get("documents") or []]}
 
 
 def review_request(payload: dict, facts: Facts) -> None:
@@ -54,7 +66,8 @@ def review_request(payload: dict, facts: Facts) -> None:
         return
     raise Refusal("UNTIMELY_REVIEW_REQUEST",
                   f"the review window closed on {case['review_deadline']}; the denial is final "
-                  "and judicial review is not available", ("FAR-12", "FAR-13", "AMB-14"))
+                  "and judicial review is not available", ("FAR-12", "FAR-13", "AMB-14"),
+                  values={"review_deadline": case["review_deadline"], "filed_on": facts.today})
 
 
 def renewal_filed(payload: dict, facts: Facts) -> None:

@@ -14,7 +14,7 @@ from engine.rules.materials_aid.eligibility import (
 )
 from engine.rules.materials_aid.offices import check_filing_office
 from engine.rules.materials_aid.quotes import (
-    ITEM_NOT_INDISPENSABLE, MAX_AID_EXCEEDED, items_not_indispensable, quote_problems,
+    ITEM_NOT_INDISPENSABLE, MAX_AID_EXCEEDED, items_not_indispensable, quote_problems, registered_store,
 )
 
 MATERIALS = "materials_aid"
@@ -39,8 +39,9 @@ _MISSING_RULES = {HEIR_AUTHORIZATION_INCOMPLETE: "MAT-07", RETAINING_WALL_DESIGN
                   MEDICAL_EVIDENCE_REQUIRED: "MAT-23", LOT_AUTH_FORM_INVALID: "MAT-10"}
 
 
-def _refuse(codes: list[str], message: str, rule_ids, fields: dict | None = None) -> None:
-    violation = RuleViolation(codes[0], message, rule_ids)
+def _refuse(codes: list[str], message: str, rule_ids, fields: dict | None = None, values: dict | None = None) -> None:
+    # Every code is a reason of its own (messages.py words each), with the figures `values` names.
+    violation = RuleViolation(codes[0], message, rule_ids, values=values, reasons=list(dict.fromkeys(codes)))
     violation.errors = {"rule": list(dict.fromkeys(codes)), **(fields or {})}
     raise violation
 
@@ -75,7 +76,8 @@ def documents_recorded(data: dict, facts: Facts) -> None:
         names = ", ".join(missing) or "the lot owner's authorisation"
         _refuse(codes, f"the application cannot be filed yet: {names} "
                        f"{'is' if len(missing) <= 1 else 'are'} missing or not in the required form",
-                ("MAT-09", *sorted({_MISSING_RULES[c] for c in codes if c in _MISSING_RULES})), fields)
+                ("MAT-09", *sorted({_MISSING_RULES[c] for c in codes if c in _MISSING_RULES})), fields,
+                values={"missing": missing})
 
 
 def memorandum_submitted(data: dict, facts: Facts) -> None:
@@ -120,7 +122,10 @@ def quotes_prepared(data: dict, facts: Facts) -> None:
         messages.append(f"not indispensable to occupancy, health and safety: {', '.join(extra)}")
     if codes:
         rule_ids = ("MAT-15", "AMB-26") + (("MAT-22",) if extra else ())
-        _refuse(codes, "; ".join(messages), rule_ids)
+        _refuse(codes, "; ".join(messages), rule_ids,
+                values={"quote_count": case.get("quote_count", 3), "items": extra,
+                        "unregistered": [q.get("store_name") or q.get("store_id") for q in data.get("quotes") or []
+                                         if registered_store(q, case.get("registered_stores")) is None]})
 
 
 def central_review_decided(data: dict, facts: Facts) -> None:
@@ -134,7 +139,8 @@ def central_review_decided(data: dict, facts: Facts) -> None:
     total, maximum = money(case["selected_total"]), money(case["max_aid_amount"])
     if total > maximum:
         raise RuleViolation(MAX_AID_EXCEEDED, f"the selected quote ({total:.2f}) exceeds the maximum aid "
-                                              f"({maximum:.2f})", ("MAT-21", "AMB-31"))
+                                              f"({maximum:.2f})", ("MAT-21", "AMB-31"),
+                            values={"selected_total": total, "max_aid_amount": maximum})
 
 
 def duties_signed(data: dict, facts: Facts) -> None:
@@ -153,7 +159,8 @@ def extension_requested(payload: dict, facts: Facts) -> None:
     # waits for requests: that one is late, not merely unexpected.
     if not expected and case.get("visit_not_before") is not None:
         raise Refusal(EXTENSION_REQUEST_LATE, f"the period to use the materials ended on {case.get('use_deadline')}; "
-                                              "an extension must be requested on or before it", ("MAT-36", "AMB-27"))
+                                              "an extension must be requested on or before it", ("MAT-36", "AMB-27"),
+                      values={"use_deadline": case.get("use_deadline"), "filed_on": facts.today})
 
 
 def completion_notified(_payload: dict, facts: Facts) -> None:

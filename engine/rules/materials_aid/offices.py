@@ -40,9 +40,12 @@ def check_filing_office(municipality, starter_office, directory) -> str:
     office = office_entry(municipality, directory)
     if office is None:
         raise RuleViolation(MUNICIPALITY_UNKNOWN,
-                            f"{municipality!r} is not a municipality served by any Regional Office", ("MAT-08",))
+                            f"{municipality!r} is not a municipality served by any Regional Office", ("MAT-08",),
+                            values={"municipality": municipality})
     if starter_office and _key(starter_office) != _key(office["id"]):
         raise RuleViolation(WRONG_REGIONAL_OFFICE,
                             f"an applicant who lives in {municipality} applies at the {office['name']}; "
-                            f"refer the application there (it cannot be filed at {starter_office})", ("MAT-08",))
+                            f"refer the application there (it cannot be filed at {starter_office})", ("MAT-08",),
+                            values={"municipality": municipality, "office_name": office["name"],
+                                    "starter_office": starter_office})
     return office["id"]

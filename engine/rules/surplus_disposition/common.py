@@ -34,5 +34,6 @@ def day(value) -> date:
     return as_local_date(value)
 
 
-def refuse(code: str, message: str, *rule_ids: str):
-    raise RuleViolation(code, message, rule_ids)
+def refuse(code: str, message: str, *rule_ids: str, values: dict | None = None):
+    """`values`: the figures the refusal's sentence names (messages.py)."""
+    raise RuleViolation(code, message, rule_ids, values=values)

@@ -36,7 +36,8 @@ def payment_check(instruments, price, buyer_kind, allowed=("cheque_certificado",
                        f"{inst.get('payee')!r}", "FAR-23")
     total = sum((cents(i.get("amount")) for i in instruments), cents(0))
     if total != cents(price):
-        refuse("PAYMENT_AMOUNT_MISMATCH", f"the instruments add up to {total}, the price is {cents(price)}", *rules)
+        refuse("PAYMENT_AMOUNT_MISMATCH", f"the instruments add up to {total}, the price is {cents(price)}", *rules,
+               values={"total": text(total), "price": text(cents(price))})
     return Decision(True, tuple(rules), {"buyer_kind": buyer_kind, "price": text(cents(price)),
                                          "instruments": [dict(i) for i in instruments],
                                          "allowed": list(allowed or ())}, {"total": text(total)})

@@ -55,7 +55,8 @@ def sale_price(basis, data, discount_table=None, household_size=None, annual_inc
                    "SUR-11", "FAR-22")
         fmv, asked = cents(data["fair_market_value"]), cents(data["price"])
         if asked > fmv:
-            refuse("PRICE_EXCEEDS_FMV", f"the price {asked} exceeds the fair market value {fmv}", "FAR-22", "SUR-11")
+            refuse("PRICE_EXCEEDS_FMV", f"the price {asked} exceeds the fair market value {fmv}", "FAR-22", "SUR-11",
+                   values={"price": text(asked), "fair_market_value": text(fmv)})
         pct = discount_pct(discount_table, household_size, annual_income) if data.get("discount_requested") \
             else Decimal(0)
         discount = cents(asked * pct / 100)  # half-up to the cent (TC-5)
