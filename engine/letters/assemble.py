@@ -14,10 +14,12 @@ from engine.letters.model import Letter, Reason, Remedy
 from engine.letters.sources import SOURCES
 from engine.letters.wording import long_date, method_label, pick
 from engine.rules import calendar
+from engine.rules.reasons import citation
 
-# words_for(code, language) -> (sentence, article) or None: the rules' own wording of a reason
-# (engine.rules explanation data, when it has one for the code); the kinds file is the fallback.
-Wording = Callable[[str, str], "tuple[str, str] | None"]
+# wording(code, language, values) -> (sentence, rule ids) or None: the rules' own words for a
+# reason (engine.rules.reasons, with the case's recorded values); the kinds file is the fallback.
+Wording = Callable[[str, str, Mapping], "tuple[str, list[str]] | None"]
+_MISSING = "—"  # what the rules' wording puts where a value it names is unknown
 
 
 class _Blank(dict):
@@ -46,17 +48,33 @@ def remedy_last_day(notice_date: date, days: int, parameters: Mapping) -> tuple[
     return last, last != calendar.last_timely_day(notice_date, int(days), roll_forward=False)
 
 
-def _reasons(entry: dict, procedure: dict, language: str, wording: Wording | None) -> tuple[Reason, ...]:
+def article_text(rule_ids, language: str) -> str:
+    """'FAR-06, FAR-07 — Reglamento de la Comisión (000); Ley … (003)': the rules and the texts they
+    rest on (ambiguity and convention ids are the catalogue's, not articles, and are left out)."""
+    ids = [i for i in rule_ids if i and not str(i).startswith(("AMB-", "TC-"))] or list(rule_ids)
+    sources: list[str] = []
+    for rule_id in ids:
+        _, _, names = citation(rule_id, language).partition(" — ")
+        sources.extend(n for n in names.split("; ") if n and n not in sources)
+    return ", ".join(ids) + (f" — {'; '.join(sources)}" if sources else "")
+
+
+def _reasons(entry: dict, procedure: dict, language: str, wording: Wording | None, scope: Mapping) -> tuple[Reason, ...]:
     out = []
     table = procedure.get("reasons", {})
-    for code in entry.get("reason_codes", []):
-        worded = wording(code, language) if wording else None
+    for item in entry.get("reason_codes", []):
+        code, own = (item, {}) if isinstance(item, str) else (item[0], dict(item[1]))
+        worded = wording(code, language, {**scope_values(scope), **own}) if wording else None
+        if worded is not None and _MISSING in worded[0]:
+            worded = None  # a sentence missing its figures reads worse than the kinds file's plain one
         if worded is None and code in table:
-            worded = (pick(table[code], language), table[code]["article"])
+            worded = (pick(table[code], language), [a.strip() for a in table[code]["article"].split(",")])
         if worded is None:
-            worded = (str(code), "")
-        out.append(Reason(*worded))
-    out.extend(Reason(text, article) for text, article in entry.get("reason_free", []))
+            worded = (str(code), [])
+        sentence = worded[0][:1].upper() + worded[0][1:]
+        out.append(Reason(sentence if sentence.endswith(".") else sentence + ".", article_text(worded[1], language)))
+    out.extend(Reason(text, article_text([a.strip() for a in article.split(",")], language))
+               for text, article in entry.get("reason_free", []))
     return tuple(out)
 
 
@@ -98,9 +116,10 @@ def letters_for(kind_name: str, scope: Mapping, *, case_number: str, notice_date
     for entry in SOURCES[kind["source"]](dict(scope)):
         values = _format_dates({**scope_values(scope), **entry["values"],
                                 "bid_law": parameters.get("letters.bidReconsiderationLaw", "")}, language)
-        reasons = _reasons(entry, procedure, language, wording)
+        reasons = _reasons(entry, procedure, language, wording, scope)
         if not reasons and kind.get("grounds"):
-            reasons = tuple(Reason(pick(g, language), g["article"]) for g in kind["grounds"])
+            reasons = tuple(Reason(pick(g, language), article_text([a.strip() for a in g["article"].split(",")],
+                                                                   language)) for g in kind["grounds"])
         rights = None
         if kind.get("rights"):
             law = str(parameters.get("letters.rightsLaw") or "")

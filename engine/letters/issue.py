@@ -12,15 +12,20 @@ from __future__ import annotations
 import unicodedata
 
 from SpiffWorkflow.util.task import TaskState
+from sqlalchemy import select
 
 from engine.config import parameters as parameter_store
 from engine.expediente.documents import add_document
 from engine.letters import assemble, kinds, render
 from engine.letters.model import Letter
+from engine.persistence.models import AuditEvent
 from engine.registries import notifications
 from engine.rules.calendar import local_date
+from engine.rules.reasons import explain_recorded, reasons_of
+from engine.rules.reasons.catalogue import CODES
 from engine.runtime import records
 
+AUDIT = AuditEvent.__table__
 _DONE = "tramite_letters"  # marks a step whose letters were made: a retried command makes none twice
 _CHANNELS = {"correo_electronico": "correo", "correo": "correo", "correo_certificado": "correo_postal",
              "correo_postal": "correo_postal", "entrega_personal": "entrega_personal", "portal": "portal"}
@@ -60,6 +65,7 @@ def issue_letters(ctx, case, *, task_id: int | None = None, element_id: str | No
     holidays = parameter_store.typed_value("calendar.holidays", frozen, ctx.session)
     values = letter_parameters(frozen, holidays)
     variables = case.variables()
+    wording = reason_wording(ctx.conn, case.instance.id)
     today = local_date(ctx.now)
     made = []
     for element, task in found:
@@ -67,15 +73,31 @@ def issue_letters(ctx, case, *, task_id: int | None = None, element_id: str | No
         scope = {**variables, **task.data}
         for kind in triggers[element]:
             for letter in assemble.letters_for(kind["kind"], scope, case_number=case.instance.case_number,
-                                               notice_date=today, parameters=values, wording=reason_wording()):
+                                               notice_date=today, parameters=values, wording=wording):
                 made.append(_store(ctx, case.instance.id, kind, letter, element,
                                    task_id if element == element_id else None))
     return made
 
 
-def reason_wording():
-    """The rules' own sentences for reason codes, when the engine has them (else the kinds files')."""
-    return None
+def reason_wording(conn, case_id: int):
+    """The rules' own sentence for each reason code: the one the case's history recorded with its
+    values (the latest decision that gave that code), else the code's sentence filled from the case."""
+    recorded: dict[str, dict] = {}
+    rows = conn.execute(select(AUDIT.c.data).where(AUDIT.c.instance_id == case_id, AUDIT.c.type == "decision")
+                        .order_by(AUDIT.c.id))
+    for (data,) in rows:
+        why = explain_recorded(data or {}) if isinstance(data, dict) else None
+        for reason in (why or {}).get("reasons", []):
+            recorded[reason["code"]] = reason
+
+    def wording(code: str, language: str, values) -> tuple[str, list[str]] | None:
+        reason = recorded.get(code)
+        if reason is None or (values.get("offer_id") and values["offer_id"] not in reason.get(language, "")):
+            if code not in CODES:
+                return None
+            reason = reasons_of([code], values)[0]
+        return reason.get(language) or reason["es"], list(reason.get("rule_ids") or [])
+    return wording
 
 
 def _store(ctx, case_id: int, kind: dict, letter: Letter, element: str, task_id: int | None) -> dict:

@@ -95,7 +95,7 @@ def bid_award(scope: dict) -> list[dict]:
         base = {"bid_number": bid.get("number") or "", "matter": bid.get("matter") or ""}
         if bidder in won:
             award = won[bidder]
-            codes = ["AWARDED"] if not scope.get("justification_required") else ["NOT_CHOSEN_JUSTIFIED"]
+            codes = [("AWARDED" if not scope.get("justification_required") else "NOT_CHOSEN_JUSTIFIED", {})]
             es = (f"Se le adjudica el renglón {award.get('line')} de la subasta núm. {base['bid_number']} "
                   f"({base['matter']}) por ${award.get('contract_price')}.")
             en = (f"You are awarded line {award.get('line')} of bid no. {base['bid_number']} "
@@ -104,14 +104,14 @@ def bid_award(scope: dict) -> list[dict]:
             codes = []
             for o in own:
                 code = status.get(o.get("offer_id"))
-                codes.append("RANKED_LOWER" if code in (None, "CONSIDERED") else code)
+                codes.append(("RANKED_LOWER" if code in (None, "CONSIDERED") else code, {"offer_id": o.get("offer_id")}))
             es = (f"Su oferta en la subasta núm. {base['bid_number']} ({base['matter']}) no fue adjudicada. "
                   f"Adjudicación: {winners}.")
             en = (f"Your offer in bid no. {base['bid_number']} ({base['matter']}) was not awarded. "
                   f"Award: {winners_en}.")
         facts = [({"es": "Oferta", "en": "Offer"}, f"{o.get('offer_id')} — ${o.get('price')}") for o in own]
         letters.append({"name": names.get(bidder) or str(bidder), "address": None, "email": None,
-                        "method": "correo_certificado", "reason_codes": list(dict.fromkeys(codes)),
+                        "method": "correo_certificado", "reason_codes": codes,
                         "reason_free": [], "values": {**base, "outcome_es": es, "outcome_en": en},
                         "facts": facts, "recipient_id": bidder})
     return letters

@@ -22,7 +22,7 @@ def test_every_bidder_gets_an_award_letter_with_its_own_reasons(bids):
     won, lower, late = (letters[f"Licitador {o}"]["text"] for o in ("O2", "O1", "O3"))
     assert "Se le adjudica el renglón 1 de la subasta núm. 2025-001" in won and "$90.00" in won
     assert "precio evaluado" in lower and "BID-03, BID-05" in lower and "no fue adjudicada" in lower
-    assert "después de la fecha y hora fijadas para la apertura" in late and "BID-01" in late
+    assert "La oferta O3 llegó después de la hora de apertura." in late and "BID-01, BID-12" in late
     for text in (won, lower, late):
         assert case["case_number"] in text and "reconsideración ante la Junta de Subastas" in text
         assert "29 de abril de 2024 (2024-04-29)" in text and "17 de abril de 2024 (2024-04-17)" in text

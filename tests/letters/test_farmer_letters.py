@@ -13,7 +13,8 @@ def test_the_denial_letter_states_each_reason_its_article_and_the_review_deadlin
     text = letter["text"]
     assert case["case_number"] in text and "Elena Ruiz" in text
     assert "Se deniega la solicitud de ingreso de Elena Ruiz" in text
-    assert "certificación que acredita la actividad" in text and "FAR-06, FAR-07" in text
+    # The rules' own words for the reason (engine.rules.reasons), with the articles and their texts.
+    assert "No acompañó ninguna certificación" in text and "FAR-06, FAR-07 — Reglamento de la Comisión (000)" in text
     assert "revisión al Comisionado" in text and "20 días" in text
     assert "22 de abril de 2024 (2024-04-22)" in text and case["variables"]["review_deadline"] == "2024-04-22"
     assert "2 de abril de 2024 (2024-04-02)" in text  # the notice date
@@ -48,7 +49,7 @@ def test_a_case_in_english_gets_its_letter_in_english(far):
     [letter] = letters_of(far.api, case["id"], "denial")
     text = letter["text"]
     assert "The application of John Smith for entry to the Bona Fide Farmer Registry is denied." in text
-    assert "certification that attests the activity" in text and "FAR-06, FAR-07" in text
+    assert "No certification was filed" in text and "FAR-06, FAR-07 — Regulation of the Comisión (000)" in text
     assert "Last day to use it: April 22, 2024 (2024-04-22)" in text and "Certified mail" in text
     assert "Se deniega" not in text
 

@@ -16,7 +16,7 @@ def test_the_ineligibility_letter_gives_the_reason_the_law_and_the_last_day(mat)
     text = letter["text"]
     assert case["case_number"] in text and "Gloria Santiago" in text
     assert "no cualifica para la ayuda de materiales" in text
-    assert "posee otra propiedad" in text and "MAT-05" in text
+    assert "El solicitante tiene otra propiedad." in text and "MAT-05 — Reglamento del Programa de Ayuda de Materiales" in text
     assert "reconsideración" in text and "23 de abril de 2024 (2024-04-23)" in text
     assert "3 de abril de 2024 (2024-04-03)" in text and "Correo certificado" in text
     assert "Ley núm. 170 de 12 de agosto de 1978" in text and "Oficina Regional de Caguas" in text
@@ -35,7 +35,7 @@ def test_an_english_case_gets_an_english_ineligibility_letter(mat):
     case = mat.notify(mat.filed(**OTHER_PROPERTY, language="en"))
     [letter] = letters_of(mat.api, case["id"], "ineligibility")
     assert "is found not to qualify for the materials aid" in letter["text"]
-    assert "owns another property" in letter["text"] and "MAT-05" in letter["text"]
+    assert "The applicant owns another property." in letter["text"] and "MAT-05" in letter["text"]
     assert "You are advised of your rights under the Ley núm. 170" in letter["text"]
 
 
