@@ -113,7 +113,7 @@ def _store(ctx, case_id: int, kind: dict, letter: Letter, element: str, task_id:
         method = letter.extra.get("method") or "correo_postal"
         channel = _CHANNELS.get(method, "correo_postal")
         notice = notifications.record(
-            ctx, case_id, letter.addressee_name, letter.title, _body(letter), channel,
+            ctx, case_id, letter.addressee_name or letter.case_number, letter.title, _body(letter), channel,
             letter.extra.get("email") if channel == "correo" else None, element, document_id=document["id"])["id"]
     ctx.audit("letter_generated", instance_id=case_id, element_id=element, actor="engine",
               message=f"carta {letter.kind} a {letter.addressee_name}",

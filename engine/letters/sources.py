@@ -23,15 +23,23 @@ def _address(applicant: dict) -> str | None:
     return ", ".join(dict.fromkeys(parts)) or None
 
 
+def _typed_reasons(scope: dict, *fields_and_articles) -> list[tuple[str, str]]:
+    """Reasons staff wrote, used when the rules gave none (a denial on the evaluator's findings)."""
+    for name, article in fields_and_articles:
+        if isinstance(scope.get(name), str) and scope[name].strip():
+            return [(scope[name].strip(), article)]
+    return []
+
+
 def far_denial(scope: dict) -> list[dict]:
     applicant = _applicant(scope)
-    codes = list((scope.get("eligibility") or {}).get("reasons") or [])
-    if scope.get("stage_reason") == "DOCUMENTS_NOT_SUPPLIED" or scope.get("denial_reason") == "DOCUMENTS_NOT_SUPPLIED":
-        codes.append("DOCUMENTS_NOT_SUPPLIED")
+    codes = list(dict.fromkeys((scope.get("eligibility") or {}).get("reasons") or []))
     free = []
     # The commissioner's own reason when the order denied an eligible application (order_admission).
     if scope.get("decision") == "deny" and scope.get("reason"):
         free.append((str(scope["reason"]), "FAR-09"))
+    if not codes and not free:
+        free = _typed_reasons(scope, ("findings", "FAR-09"), ("reasons_text", "FAR-09"))
     return [{"name": applicant.get("name") or "", "address": _address(applicant),
              "email": applicant.get("email"), "method": scope.get("method") or "correo_certificado",
              "reason_codes": codes, "reason_free": free, "values": {"name": applicant.get("name") or ""}}]
@@ -54,9 +62,9 @@ def mat_ineligibility(scope: dict) -> list[dict]:
     codes = list(scope.get("notice_reasons") or (scope.get("eligibility") or {}).get("reasons") or [])
     if scope.get("irregularities") and not codes:
         codes = ["IRREGULARITIES"]
-    free = []
-    if scope.get("irregularity_detail"):
-        free.append((str(scope["irregularity_detail"]), "MAT-13, MAT-14"))
+    free = _typed_reasons(scope, ("irregularity_detail", "MAT-13, MAT-14"))
+    if not codes and not free:
+        free = _typed_reasons(scope, ("reasons_text", "MAT-12"))
     request = scope.get("request") or {}
     values = {"name": applicant.get("name") or "", "office": scope.get("office") or "",
               "request": _REQUEST_TYPES.get(request.get("type"), request.get("type") or "")}

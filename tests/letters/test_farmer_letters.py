@@ -82,3 +82,20 @@ def test_the_notifications_document_downloads_the_same_bytes_as_the_case_file(fa
     generated = [e for e in history if e["type"] == "letter_generated"]
     assert [e["data"]["document_id"] for e in generated] == [letter["document"]["id"]]
     assert generated[0]["data"]["remedy_last_day"] == "2024-04-21" or generated[0]["data"]["remedy_last_day"]
+
+
+def test_a_denial_of_an_eligible_application_gives_the_evaluators_findings(far):
+    case = far.evaluate(far.apply(), "deny", findings="La finca visitada no corresponde a la declarada")
+    case = far.notify(case)
+    [letter] = letters_of(far.api, case["id"], "denial")
+    assert "La finca visitada no corresponde a la declarada" in letter["text"] and "FAR-09" in letter["text"]
+
+
+def test_documents_not_supplied_in_time_are_a_reason_of_the_denial_letter(far):
+    case = far.evaluate(far.apply(name="Elena Ruiz", documents=[]), "require_documents",
+                        required_documents=["secretario_agricultura"])
+    far.day("2024-05-02")
+    case = far.notify(far.case(case["id"]))
+    [letter] = letters_of(far.api, case["id"], "denial")
+    assert "FAR-08" in letter["text"] and "documentos adicionales" in letter["text"]
+    assert "22 de mayo de 2024 (2024-05-22)" in letter["text"]  # 2024-05-02 + 20, a Wednesday
