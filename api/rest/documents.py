@@ -113,15 +113,24 @@ def content(document_id):
 
 
 def download(who, document_id):
+    def fill(sink):
+        document = read_rows(queries.document_for_download, who, document_id, sink)
+        return document["filename"], document["media_type"]
+    return _attachment(fill)
+
+
+def _attachment(fill):
+    """Send what `fill(sink)` writes to a temporary file (a document may be 20 MB, read from a large
+    object inside a transaction); `fill` returns the (filename, media type)."""
     sink = tempfile.TemporaryFile()
     try:
-        document = read_rows(queries.document_for_download, who, document_id, sink)
+        filename, media_type = fill(sink)
     except BaseException:
         sink.close()
         raise
     sink.seek(0)
-    return send_file(sink, mimetype=document["media_type"], as_attachment=True,
-                     download_name=document["filename"], max_age=0, conditional=False, etag=False)
+    return send_file(sink, mimetype=media_type, as_attachment=True, download_name=filename, max_age=0,
+                     conditional=False, etag=False)
 
 
 @blp.route(f"/documents/<{ID}:document_id>/void", methods=["POST"])
@@ -157,3 +166,18 @@ def raise_upload_limit() -> None:
     itself against the limit again while storing it."""
     if request.method == "POST" and _UPLOAD_PATH.match(request.path):
         request.max_content_length = max_document_bytes() + ENVELOPE_BYTES
+
+
+@blp.route(f"/instances/<{ID}:instance_id>/expediente", methods=["GET"])
+@blp.response(200, description="the certified export: index.pdf, every document, history.json, manifest.json",
+              content_type="application/zip")
+def expediente(instance_id):
+    """The case file as a ZIP whose manifest's hashes match every document and the history."""
+    return export_zip(actor(), instance_id)
+
+
+def export_zip(who, instance_id):
+    def fill(sink):
+        case_number = engine().read(queries.expediente, who, instance_id, engine().now(), sink)
+        return f"expediente-{case_number}.zip", "application/zip"
+    return _attachment(fill)

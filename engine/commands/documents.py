@@ -6,18 +6,15 @@ from __future__ import annotations
 
 from typing import BinaryIO
 
-from sqlalchemy import select
-
 from engine.expediente import documents, notes
 from engine.kernel import access
-from engine.persistence.tables import DEFINITION
 from engine.queries.cases import get_instance
+from engine.queries.documents import version_lanes
 
 
 def _check_may_add(ctx, instance_id: int, what: str):
     record = get_instance(ctx.conn, ctx.actor, instance_id)  # 404 / 403 as the case page
-    summary = ctx.conn.execute(select(DEFINITION.c.summary).where(DEFINITION.c.id == record.definition_id)).scalar()
-    access.check_add_to_case_file(ctx.actor, frozenset((summary or {}).get("lanes", [])), record.office, what)
+    access.check_add_to_case_file(ctx.actor, version_lanes(ctx.conn, record.definition_id), record.office, what)
     return record
 
 

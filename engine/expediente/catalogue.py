@@ -2,6 +2,8 @@
 
 A procedure's folder holds its diagrams; every process key those diagrams declare shares the
 folder's catalogue (the farmer registry's admission and membership cases file the same documents).
+A process deployed by its owner, with no procedure folder of its own, takes the general catalogue
+`processes/document_types.json` (any document, a letter), so its cases have a file too.
 Each entry: `id`, `label_es`, `label_en`, `article` (the regulation asking for it) and optionally
 `checklist`, the task form fields ("<task id>.<field path>") whose "received" box it backs.
 """
@@ -15,12 +17,18 @@ from pathlib import Path
 from engine.config.paths import processes_dir
 
 FILE = "document_types.json"
+GENERAL = ""  # the key the general catalogue is kept under
 _PROCESS_ID = re.compile(r"<(?:\w+:)?process\b[^>]*?\bid=\"([^\"]+)\"")
 
 
 def document_types(process_key: str, root: Path | None = None) -> list[dict]:
-    """The catalogue of `process_key`'s procedure, in the file's order ([] when it has none)."""
-    return list(_catalogues(str(root or processes_dir())).get(process_key, ()))
+    """The catalogue of `process_key`'s procedure, in the file's order (else the general one)."""
+    catalogues = _catalogues(str(root or processes_dir()))
+    return list(catalogues.get(process_key, catalogues.get(GENERAL, ())))
+
+
+def has_own_catalogue(process_key: str, root: Path | None = None) -> bool:
+    return process_key in _catalogues(str(root or processes_dir()))
 
 
 def document_type(process_key: str, type_id: str, root: Path | None = None) -> dict | None:
@@ -42,6 +50,9 @@ def checklist_types(process_key: str, task_id: str, root: Path | None = None) ->
 def _catalogues(root: str) -> dict[str, tuple[dict, ...]]:
     # Read once per processes folder: the catalogues ship with the code, like the diagrams.
     found: dict[str, tuple[dict, ...]] = {}
+    general = Path(root) / FILE
+    if general.is_file():
+        found[GENERAL] = tuple(_entry(e, general) for e in json.loads(general.read_text(encoding="utf-8")))
     for file in sorted(Path(root).glob(f"*/{FILE}")):
         entries = tuple(_entry(e, file) for e in json.loads(file.read_text(encoding="utf-8")))
         for diagram in sorted(file.parent.glob("*.bpmn")):

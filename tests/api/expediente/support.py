@@ -50,7 +50,8 @@ def flow() -> dict[str, str]:
     xml = b.diagram(KEY, lanes={"test_clerk": ["start", "scope", "handle", "end"]},
                     nodes=[b.start(), b.script("scope", "office = requested_office"), b.user("handle"), b.end()],
                     flows=b.chain("start", "scope", "handle", "end"))
-    return {"docs.bpmn": xml, "handle.schema.json": b.form({})}
+    received = {"type": "object", "properties": {"id_received": {"type": "boolean", "title": "Identificación recibida"}}}
+    return {"docs.bpmn": xml, "handle.schema.json": b.form({}, {"docs": received})}
 
 
 REPO_PROCESSES = Path(__file__).resolve().parents[3] / "processes"
@@ -60,7 +61,7 @@ def install_catalogue(root: Path) -> Path:
     """A processes folder: the shipped catalogues (roles, parameters) and the test procedure's."""
     folder = root / KEY
     folder.mkdir(parents=True)
-    for name in ("roles.json", "parameters.json"):
+    for name in ("roles.json", "parameters.json", "document_types.json"):
         (root / name).symlink_to(REPO_PROCESSES / name)
     (folder / "document_types.json").write_text(json.dumps(TYPES), encoding="utf-8")
     (folder / "docs.bpmn").write_text(flow()["docs.bpmn"], encoding="utf-8")

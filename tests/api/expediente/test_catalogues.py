@@ -43,3 +43,9 @@ def test_the_api_serves_a_shipped_catalogue(api, monkeypatch):
     monkeypatch.setenv("TRAMITE_PROCESSES_DIR", str(PROCESSES))
     types = api.get("/api/v1/processes/materials_aid/document-types", "clerk")
     assert types[0]["id"] == "photos_2x2" and "MAT-09" in types[0]["article"]
+
+
+def test_a_process_without_a_procedure_folder_takes_the_general_catalogue():
+    ids = {t["id"] for t in catalogue.document_types("an_owners_own_process", PROCESSES)}
+    assert "other" in ids and LETTERS <= ids
+    assert not catalogue.has_own_catalogue("an_owners_own_process", PROCESSES)

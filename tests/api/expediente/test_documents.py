@@ -114,3 +114,42 @@ def test_document_types_of_a_procedure(api, case):
     assert [t["id"] for t in types] == ["id_card", "deed", "letter.denial"]
     assert types[0]["article"] == "Art. 4"
     api.call("GET", "/api/v1/processes/no_such_process/document-types", "clerk", 404)
+
+
+class _Endless:
+    """A request body that would be 1 GB: counts what the server reads of it."""
+
+    def __init__(self, head: bytes):
+        self.head, self.read_bytes = head, 0
+
+    def read(self, n=-1):
+        n = 65536 if n is None or n < 0 else min(n, 65536)
+        chunk = (self.head if self.read_bytes == 0 else b"") or b"0" * n
+        self.read_bytes += len(chunk)
+        return chunk
+
+    def readline(self, n=-1):
+        return self.read(n)
+
+    def tell(self):
+        return self.read_bytes
+
+    def seek(self, *_):
+        return 0
+
+
+def test_a_huge_upload_is_refused_without_being_read(api, app, case):
+    from werkzeug.test import EnvironBuilder, run_wsgi_app
+    boundary = "bench"
+    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nid_card\r\n--{boundary}\r\n"
+            f"Content-Disposition: form-data; name=\"file\"; filename=\"x.pdf\"\r\n"
+            f"Content-Type: application/pdf\r\n\r\n%PDF-1.4\n").encode()
+    body = _Endless(head)
+    environ = EnvironBuilder(path=f"/api/v1/instances/{case['id']}/documents", method="POST",
+                             content_type=f"multipart/form-data; boundary={boundary}",
+                             headers={"Authorization": f"Bearer {api.token('clerk')}"}).get_environ()
+    environ.update({"wsgi.input": body, "CONTENT_LENGTH": str(1024 ** 3)})  # a client declaring 1 GB
+    _iterable, status, _headers = run_wsgi_app(app, environ, buffered=True)
+    assert status.startswith("413"), status
+    assert body.read_bytes < 1024 * 1024  # the declared length alone decided
+    assert api.get(f"/api/v1/instances/{case['id']}/documents", "clerk") == []
