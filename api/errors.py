@@ -13,6 +13,7 @@ from engine.errors import (
 )
 from engine.identity.login_throttle import TooManyLogins
 from engine.rules.decision import Refusal, RuleViolation
+from engine.rules.reasons import explain_refusal, refusal_sentences
 
 log = logging.getLogger("tramite.api")
 
@@ -79,7 +80,10 @@ def install(app: Flask) -> None:
     def rule_violation(exc: RuleViolation):
         # A rule may name several codes and the fields at fault (e.g. the missing documents).
         errors = {**(exc.errors or {}), "rule": list(dict.fromkeys([exc.code, *exc.errors.get("rule", [])]))}
-        return body(*http_status(exc), exc.message, errors)
+        # Several reasons (a refused admission): the message gives every one in words, with its rules.
+        reasons = explain_refusal(exc)
+        message = exc.message if len(reasons) < 2 else f"{exc.message}. {refusal_sentences(reasons, 'en')}"
+        return body(*http_status(exc), message, errors)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

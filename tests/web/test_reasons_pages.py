@@ -31,6 +31,8 @@ def test_the_case_page_reads_a_denial_as_sentences_with_the_rule_text_on_expand(
     assert "FAR-04 — Reglamento de la Comisión (000); Ley de agricultores" in page
     assert "«siendo ella por lo menos el cincuenta (50) por ciento de su ingreso bruto anual»" in page
     assert "assess_eligibility: False" not in page
+    why = html[html.index('id="h-why"'):html.index('id="h-history"')]
+    assert SHARE_30 in page_text(why) and "Verificar los requisitos" in why
 
 
 def test_the_case_page_in_english_reads_the_same_reasons_in_english(far, web):
@@ -75,3 +77,19 @@ def test_a_late_review_request_says_when_it_came_and_the_last_day_on_the_message
     page = page_text(response.get_data(as_text=True))
     assert ("La solicitud de revisión llegó el 23 de abril de 2024, fuera de plazo: el último día era el "
             "22 de abril de 2024") in page
+
+
+def test_the_api_keeps_the_first_code_under_errors_rule_and_gives_every_reason_in_its_message(far):
+    case = far.apply(activity="12000.00", documents=[document("fomento_economico", issuer="Fomento")])
+    refused = far.evaluate(case, "admit", expect=422)
+    assert refused["errors"]["rule"] == ["INCOME_SHARE_BELOW_THRESHOLD"]
+    assert "The farming activity brings only 30 % of the gross annual income" in refused["message"]
+    assert "does not count for a farmer" in refused["message"] and "(FAR-06, FAR-07, AMB-18)" in refused["message"]
+    history = far.history(case["id"])
+    [kept] = [e for e in history if e["type"] == "task_refused"]
+    assert [r["code"] for r in kept["data"]["reasons"]] == ["INCOME_SHARE_BELOW_THRESHOLD",
+                                                            "CERTIFICATION_INVALID_FOR_TYPE"]
+    [decided] = [e for e in history if e["type"] == "decision" and e["data"]["rule"] == "assess_eligibility"]
+    assert decided["message"] == "La solicitud no cumple todos los requisitos: procede denegar el ingreso al Registro."
+    share = next(r for r in decided["data"]["why"]["reasons"] if r["code"] == "INCOME_SHARE_BELOW_THRESHOLD")
+    assert share["values"]["min_share_pct"] == "50.00" and share["threshold"]["name"] == "min_share_pct"

@@ -35,6 +35,8 @@ CODES = {
               "antes de la evaluación del {assessed_on:date}",
         "en": "the disability id expires on {documents[disability_id_valid_until]:date}, before the assessment of "
               "{assessed_on:date}"},
+    "FALSE_INFORMATION": {"rules": ("MAT-14",),
+        "es": "la solicitud contiene información falsa", "en": "the application contains false information"},
     "LOT_MEMORANDUM_DECLINED": {"rules": ("MAT-25",),
         "es": "se denegó el memorando sobre el solar", "en": "the lot memorandum was declined"},
     "RETAINING_WALL_NEED_NOT_EVIDENCED": {"rules": ("MAT-24",),

@@ -54,8 +54,22 @@ def explain_decision(name: str, outcome, rule_ids=(), inputs: Mapping | None = N
 
 
 def explain(name: str, decision: Decision) -> dict:
-    return explain_decision(name, decision.outcome, decision.rule_ids, decision.inputs, decision.details,
-                            decision.because)
+    """The why of a decision as the history records it. Wording must never stop a case: a sentence
+    that cannot be built leaves the decision as its rule and outcome, with its articles."""
+    try:
+        return explain_decision(name, decision.outcome, decision.rule_ids, decision.inputs, decision.details,
+                                decision.because)
+    except Exception:  # noqa: BLE001 — any failure of the words, never of the decision itself
+        text = f"{name}: {_shown(decision.outcome)}"
+        return {"rule": name, "rule_ids": list(decision.rule_ids), "articles": articles(decision.rule_ids),
+                "es": text, "en": text, "reasons": []}
+
+
+def _shown(value) -> str:
+    try:
+        return str(value)
+    except Exception:  # noqa: BLE001
+        return type(value).__name__
 
 
 def explain_recorded(data: Mapping) -> dict | None:
@@ -66,7 +80,10 @@ def explain_recorded(data: Mapping) -> dict | None:
     if not name:
         return None
     details = {k: v for k, v in data.items() if k not in ("rule", "outcome", "inputs", "rule_ids")}
-    return explain_decision(name, data.get("outcome"), data.get("rule_ids") or (), data.get("inputs"), details)
+    try:
+        return explain_decision(name, data.get("outcome"), data.get("rule_ids") or (), data.get("inputs"), details)
+    except Exception:  # noqa: BLE001 — an old event the words cannot read is shown as it was recorded
+        return None
 
 
 def explain_refusal(exc: RuleViolation) -> list[dict]:

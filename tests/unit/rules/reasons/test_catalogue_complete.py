@@ -11,7 +11,7 @@ import pytest
 
 from engine.rules import bid_adjudication, farmer_registry, materials_aid, surplus_disposition
 from engine.rules.decision import Decision
-from engine.rules.reasons import articles, explain_decision
+from engine.rules.reasons import articles, explain, explain_decision
 from engine.rules.reasons.catalogue import CODES, DECISIONS, PROCEDURES
 from engine.rules.reasons.format import fill
 
@@ -112,3 +112,12 @@ def test_every_sentence_fills_even_when_its_values_are_unknown():
 def test_a_decision_without_a_catalogue_entry_still_reads_as_its_rule_and_outcome():
     why = explain_decision("unheard_of", True, ("FAR-04",))
     assert why["es"] == "unheard_of: True" and why["articles"][0]["id"] == "FAR-04"
+
+
+def test_wording_that_cannot_be_built_never_stops_the_decision():
+    class Odd:
+        def __str__(self):
+            raise RuntimeError("no words for this")
+
+    why = explain("assess_eligibility", Decision(outcome=Odd(), rule_ids=("FAR-10",)))
+    assert why["rule"] == "assess_eligibility" and why["rule_ids"] == ["FAR-10"] and why["reasons"] == []
