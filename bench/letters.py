@@ -116,8 +116,12 @@ def main(argv=None) -> int:
     if not args.no_write:
         old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else ""
         at = old.find(SECTION)
-        kept = old[:at] if at >= 0 else old.rstrip("\n") + "\n"
-        RESULTS.write_text(kept + "\n" + md, encoding="utf-8")
+        if at < 0:
+            text = old.rstrip("\n") + "\n\n" + md
+        else:  # this section replaced, the ones after it kept
+            following = old.find("\n## ", at + len(SECTION))
+            text = old[:at] + "\n" + md + (old[following:] if following != -1 else "")
+        RESULTS.write_text(text, encoding="utf-8")
         log(f"written to {RESULTS}")
     return 0
 

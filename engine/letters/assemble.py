@@ -28,6 +28,9 @@ class _Blank(dict):
 
 
 def _fill(template, language: str, values: Mapping) -> str:
+    # A sentence may depend on the case: {"by": "outcome", "<value>": {"es", "en"}, "*": ...}.
+    if isinstance(template, dict) and "by" in template:
+        template = template.get(str(values.get(template["by"]))) or template.get("*") or ""
     return pick(template, language).format_map(_Blank(values))
 
 

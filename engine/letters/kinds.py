@@ -2,7 +2,7 @@
 
 Each file names its procedure's agency, the reasons it may give (code → words and article, until the
 rules' own wording covers them) and its kinds: the step whose completion gives the notice (`on`, a
-BPMN element id of `process`), the rule ids that require the letter, the words of its title,
+BPMN element id of `process`, or a list of them), the rule ids that require the letter, the words of its title,
 decision and remedy (es/en, with `{placeholders}` filled from the case), the parameter holding the
 remedy's term, and the signing office. A kind's document type is `letter.<kind>`.
 """
@@ -41,7 +41,8 @@ def all_kinds() -> dict[str, dict]:
 def _triggers() -> dict[str, dict[str, tuple[dict, ...]]]:
     out: dict[str, dict[str, list]] = {}
     for entry in all_kinds().values():
-        out.setdefault(entry["process"], {}).setdefault(entry["on"], []).append(entry)
+        for element in ([entry["on"]] if isinstance(entry["on"], str) else entry["on"]):
+            out.setdefault(entry["process"], {}).setdefault(element, []).append(entry)
     return {key: {element: tuple(v) for element, v in by_element.items()} for key, by_element in out.items()}
 
 

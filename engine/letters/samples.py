@@ -14,6 +14,8 @@ SAMPLES: dict[str, dict] = {
     "ineligibility": {"case_number": "MAT-2024-000031", "applicant": _MARIA, "office": "Caguas",
                       "request": {"type": "rehabilitation"}, "method": "correo_certificado",
                       "notice_reasons": ["OTHER_PROPERTY", "INCOME_ABOVE_LIMIT"]},
+    "closure": {"case_number": "MAT-2024-000033", "applicant": _MARIA, "office": "Caguas",
+                "outcome": "INCOMPLETE_CLOSED", "docs_requested_on": "2024-04-01", "docs_deadline": "2024-05-01"},
     "purchase_order": {"case_number": "MAT-2024-000032", "applicant": _MARIA, "po_number": "OC-2024-0001",
                        "po_amount": "4150.00",
                        "selected_store": {"store_id": "RL-1001", "store_name": "Ferretería Borinquen"}},

@@ -73,6 +73,20 @@ def mat_ineligibility(scope: dict) -> list[dict]:
              "values": values}]
 
 
+_CLOSURE_REASONS = {"INCOMPLETE_CLOSED": "DOCS_LATE", "EXPIRED": "EXPIRED",
+                    "REJECTED_WAIT_PERIOD": "REJECTED_WAIT_PERIOD"}
+
+
+def mat_closure(scope: dict) -> list[dict]:
+    """The written notice that closes an application without a decision on its merits (MAT-11,
+    MAT-18, MAT-30; AMB-24), with the LPAU orientation (MAT-12)."""
+    applicant = _applicant(scope)
+    code = _CLOSURE_REASONS.get(scope.get("outcome"), "DOCS_LATE")
+    values = {"name": applicant.get("name") or "", "office": scope.get("office") or ""}
+    return [{"name": values["name"], "address": _address(applicant), "email": applicant.get("email"),
+             "method": "correo_postal", "reason_codes": [code], "reason_free": [], "values": values}]
+
+
 def mat_purchase_order(scope: dict) -> list[dict]:
     applicant = _applicant(scope)
     store = (scope.get("selected_store") or {}).get("store_name") or ""
@@ -152,5 +166,5 @@ def sur_sale(scope: dict) -> list[dict]:
 
 SOURCES: dict[str, Source] = {
     "far_denial": far_denial, "far_admission": far_admission, "mat_ineligibility": mat_ineligibility,
-    "mat_purchase_order": mat_purchase_order, "bid_award": bid_award, "sur_sale": sur_sale,
+    "mat_closure": mat_closure, "mat_purchase_order": mat_purchase_order, "bid_award": bid_award, "sur_sale": sur_sale,
 }

@@ -46,3 +46,26 @@ def test_the_purchase_order_letter_names_the_order_the_amount_and_the_store(mat)
     assert case["case_number"] in text and "María Rivera" in text
     assert "OC-2024-0001" in text and "$4150.00" in text and "Ferretería Borinquen" in text
     assert "MAT-34" in text and "Secretaría Auxiliar de Administración" in text
+
+
+def test_documents_not_filed_in_time_close_the_application_with_a_written_notice(mat):
+    case = mat.apply()
+    assert case["variables"]["docs_deadline"] == "2024-05-01"
+    mat.day("2024-05-02")  # the deadline timer fires: INCOMPLETE_CLOSED (AMB-24)
+    case = mat.case(case["id"])
+    assert case["outcome"] == "INCOMPLETE_CLOSED"
+    [letter] = letters_of(mat.api, case["id"], "closure")
+    text = letter["text"]
+    assert case["case_number"] in text and "María Rivera" in text and "Se archiva la solicitud" in text
+    assert "MAT-11" in text and "Ley núm. 170" in text
+    assert "22 de mayo de 2024 (2024-05-22)" in text  # 2024-05-02 + 20
+
+
+def test_an_application_inside_the_two_year_wait_is_refused_by_letter_at_its_start(mat, api):
+    from tests.procedures.materials_aid.test_materials_offices_and_reapply import previous_beneficiary
+    previous_beneficiary(api, "2022-05-01")  # the clock reads 2024-04-01
+    case = mat.apply()
+    assert case["outcome"] == "REJECTED_WAIT_PERIOD"
+    [letter] = letters_of(mat.api, case["id"], "closure")
+    assert "No se admite la solicitud de María Rivera" in letter["text"] and "MAT-30" in letter["text"]
+    assert "1 de mayo de 2024 (2024-05-01)" in letter["text"]  # reapply_earliest
