@@ -91,7 +91,8 @@ def report(n: int, render_result: dict, engine_result: dict) -> str:
     ev, nd = engine_result["evaluate_application"], engine_result["notify_denial"]
     return "\n".join([
         SECTION.strip(), "",
-        f"`python -m bench.letters --cases {n}` (SQLite, folder storage; 2 cores):", "",
+        f"`python -m bench.letters --cases {n}` (SQLite, folder storage; {os.cpu_count()} cores, load average "
+        f"{os.getloadavg()[0]:.1f} when it ended: other work shared the machine):", "",
         "| measurement | p50 | p95 |", "|---|---|---|",
         f"| render a denial letter to PDF/A-3b (pure function, {render_result['bytes']:,} bytes; "
         f"first call {ms(render_result['cold'])} loading Pango and fonts) | {ms(render_result['p50'])} | "
