@@ -48,7 +48,9 @@ def _steps(case, triggers: dict):
     for wf in [case.workflow, *case.workflow.subprocesses.values()]:
         for task in wf.tasks.values():
             element = getattr(task.task_spec, "bpmn_id", None)
-            if element in triggers and task.state == TaskState.COMPLETED and not task.internal_data.get(_DONE):
+            # Only this command's steps: a case older than the letters never gets one late.
+            if (element in triggers and task.state == TaskState.COMPLETED and not task.internal_data.get(_DONE)
+                    and case.changed_in_this_command(task)):
                 yield element, task
 
 
