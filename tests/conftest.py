@@ -73,7 +73,9 @@ def password_hash():
 
 
 @pytest.fixture
-def engine(database_url, migrated, password_hash, monkeypatch):
+def engine(database_url, migrated, password_hash, monkeypatch, tmp_path):
+    # Steps that give a notice store their letter in the case file: each test its own folder.
+    monkeypatch.setenv("TRAMITE_DOCUMENT_DIR", str(tmp_path / "documents"))
     monkeypatch.setattr(accounts, "hash_password",
                         lambda pw, _real=accounts.hash_password: password_hash if pw == PASSWORD else _real(pw))
     eng = make_engine(database_url, Clock("manual", parse_instant(START)))

@@ -28,6 +28,7 @@ class NotificationSchema(Schema):
     sent_at = fields.String(allow_none=True)
     status = fields.String(metadata={"enum": list(NOTICE_STATUSES)})
     error = fields.String(allow_none=True)
+    document_id = fields.Integer(allow_none=True, metadata={"description": "the generated letter this notice carries"})
 
 
 @blp.route(f"/instances/<{ID}:instance_id>/notifications", methods=["GET"])

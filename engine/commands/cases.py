@@ -12,6 +12,7 @@ from engine.runtime.case import Case
 from engine.rules.calendar import local_date
 from engine.rules.facts import Facts
 from engine.runtime.records import CaseRecord, insert_record
+from engine.letters.issue import issue_letters
 
 
 def start_case(ctx, key: str, variables: dict | None = None, version: int | None = None,
@@ -35,6 +36,7 @@ def start_case(ctx, key: str, variables: dict | None = None, version: int | None
     ctx.audit("case_started", instance_id=record.id,
               data={"version": definition.version, "variables": variables})
     case.advance()
+    issue_letters(ctx, case)
     case.close()
     return views.case_of(case)
 

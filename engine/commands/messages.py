@@ -10,6 +10,7 @@ from engine.rules.reasons import explain_refusal
 from engine.runtime.case import Case
 from engine.rules.calendar import local_date
 from engine.rules.facts import Facts
+from engine.letters.issue import issue_letters
 
 
 def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict:
@@ -48,5 +49,6 @@ def send_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict
     ctx.audit("message_received", instance_id=instance_id, element_id=catchers[0].task_spec.bpmn_id,
               data={"name": name, "payload": payload})
     case.deliver(name, payload)
+    issue_letters(ctx, case)
     case.close()
     return views.case_of(case)

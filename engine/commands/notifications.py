@@ -1,4 +1,5 @@
-"""Handing the notifications outbox to the SMTP transport (the timer worker's second job)."""
+"""Handing the notifications outbox to the SMTP transport (the timer worker's second job); a notice
+that carries a generated letter (`document_id`) goes with the letter's PDF attached."""
 from __future__ import annotations
 
 import smtplib
@@ -6,6 +7,7 @@ from email.message import EmailMessage
 
 from sqlalchemy import select, update
 
+from engine.expediente import documents
 from engine.kernel import access
 from engine.registries.notifications import TABLE, SmtpSettings
 
@@ -32,6 +34,8 @@ def deliver_outbox(ctx, smtp: SmtpSettings | None, limit: int = 100) -> dict:
             message = EmailMessage()
             message["From"], message["To"], message["Subject"] = smtp.sender, row.address, row.subject
             message.set_content(row.body)
+            if row.document_id is not None:
+                _attach(ctx.conn, message, row.document_id)
             try:
                 server.send_message(message)
             except smtplib.SMTPException as exc:
@@ -43,3 +47,11 @@ def deliver_outbox(ctx, smtp: SmtpSettings | None, limit: int = 100) -> dict:
             ctx.audit("notification_sent", instance_id=row.case_id, actor="engine",
                       data={"notification_id": row.id, "address": row.address})
     return {"sent": sent, "failed": failed, "transport": "smtp"}
+
+
+def _attach(conn, message: EmailMessage, document_id: int) -> None:
+    """The notice's letter goes with it: the PDF stored in the case file, byte for byte."""
+    row = documents.load(conn, document_id)
+    maintype, _, subtype = (row.media_type or "application/pdf").partition("/")
+    message.add_attachment(b"".join(documents.content_chunks(conn, row)), maintype=maintype,
+                           subtype=subtype or "pdf", filename=row.filename)

@@ -11,6 +11,7 @@ from engine.definitions import form_files, forms
 from engine.queries import shapes as views
 from engine.errors import Conflict, NotFound, ValidationFailed
 from engine.kernel import access
+from engine.letters.issue import issue_letters
 from engine.rules.decision import RuleViolation
 from engine.rules.reasons import explain_refusal
 from engine.runtime import records
@@ -132,5 +133,6 @@ def complete(ctx, task_id: int, data: dict) -> dict:
     ctx.audit("task_completed", instance_id=row.instance_id, task_id=row.id,
               element_id=row.element_id, data=data)
     case.run_user_task(spiff_task, data)
+    issue_letters(ctx, case, task_id=row.id, element_id=row.element_id)
     case.close()
     return {"task": _view(row), "instance": views.case_of(case)}

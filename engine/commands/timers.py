@@ -9,6 +9,7 @@ from engine.kernel import access
 from engine.persistence.models import ProcessInstance, Timer
 from engine.runtime import records
 from engine.runtime.case import Case
+from engine.letters.issue import issue_letters
 
 TIMER = Timer.__table__
 # A suspended case's timers wait (API.md §Legal time): the worker never picks them.
@@ -63,6 +64,7 @@ def fire_timer(ctx, timer_id: int) -> bool:
     ctx.audit("timer_fired", instance_id=timer.instance_id, element_id=timer.element_id,
               data={"name": timer.name, "due_at": timer.due_at}, actor="engine")
     case.advance()
+    issue_letters(ctx, case)
     case.close()
     # close() marked it fired if the library ran it; a timer it could not see is still done with.
     # A cycle timer the library re-armed (R3/PT1H: its task waits on, due an hour later) is not:

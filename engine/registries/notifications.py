@@ -16,11 +16,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 
 from engine.persistence.models import Notification
 
-CHANNELS = ("correo", "correo_postal", "portal")
+CHANNELS = ("correo", "correo_postal", "entrega_personal", "portal")
 STATUSES = ("pending", "sent", "failed")
 
 
@@ -29,7 +29,7 @@ _INSERT = insert(TABLE)
 
 
 def record(ctx, instance_id: int | None, recipient, subject, body, channel="correo", address=None,
-           element_id: str | None = None) -> dict:
+           element_id: str | None = None, document_id: int | None = None) -> dict:
     """Write one notice to the outbox in the command's transaction and audit it."""
     recipient, subject, body = str(recipient).strip(), str(subject).strip(), str(body)
     channel = str(channel or "correo")
@@ -39,20 +39,27 @@ def record(ctx, instance_id: int | None, recipient, subject, body, channel="corr
         raise ValueError(f"unknown channel {channel!r}; one of {', '.join(CHANNELS)}")
     row = {"case_id": instance_id, "recipient": recipient[:200], "address": (str(address)[:300] if address else None),
            "channel": channel, "subject": subject[:300], "body": body, "element_id": element_id,
-           "created_at": ctx.now, "sent_at": None, "status": "pending", "error": None}
+           "created_at": ctx.now, "sent_at": None, "status": "pending", "error": None,
+           "document_id": document_id}
     new_id = ctx.conn.execute(_INSERT.returning(TABLE.c.id), row).scalar_one()
     ctx.audit("notification", instance_id=instance_id, element_id=element_id, actor="engine",
               message=f"aviso a {recipient}: {subject}",
               data={"notification_id": new_id, "recipient": recipient, "channel": channel, "subject": subject})
     return {"id": new_id, "recipient": recipient, "channel": channel, "subject": subject,
-            "created_at": ctx.now.isoformat(), "status": "pending"}
+            "created_at": ctx.now.isoformat(), "status": "pending", "document_id": document_id}
+
+
+def attach_document(ctx, notification_id: int, document_id: int) -> None:
+    """Link a notice already written to the letter generated for it (a script's `notify` comes first)."""
+    ctx.conn.execute(update(TABLE).where(TABLE.c.id == notification_id).values(document_id=document_id))
 
 
 def _view(row) -> dict:
     return {"id": row.id, "case_id": row.case_id, "recipient": row.recipient, "address": row.address,
             "channel": row.channel, "subject": row.subject, "body": row.body, "element_id": row.element_id,
             "created_at": row.created_at.isoformat() if row.created_at else None,
-            "sent_at": row.sent_at.isoformat() if row.sent_at else None, "status": row.status, "error": row.error}
+            "sent_at": row.sent_at.isoformat() if row.sent_at else None, "status": row.status, "error": row.error,
+            "document_id": row.document_id}
 
 
 def of_case(conn, instance_id: int) -> list[dict]:

@@ -59,6 +59,10 @@ class Case:
         # Steps that changed state after this are this command's, checked for unsaveable values.
         self._opened = time.time()
 
+    def changed_in_this_command(self, task) -> bool:
+        """Whether a step of this case changed state during the running command (letters use it)."""
+        return task.last_state_change >= self._opened
+
     @property
     def workflow(self) -> BpmnWorkflow:
         return self.loaded.workflow

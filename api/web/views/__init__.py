@@ -10,6 +10,7 @@ from api.web.views import (  # noqa: F401
     documents,
     drafts,
     legal_time,
+    letters,
     list_tools,
     messages,
     migrations,

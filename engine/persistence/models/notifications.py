@@ -25,3 +25,5 @@ class Notification(Base):
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     status: Mapped[str] = mapped_column(String(20), index=True)
     error: Mapped[str | None] = mapped_column(Text)
+    # The generated letter (a document of the case file) this notice carries, if any.
+    document_id: Mapped[int | None] = mapped_column(BigId)

@@ -27,7 +27,9 @@ def test_notices_in_the_outbox_and_the_smtp_transport(surplus, producers, engine
         assert work_round(engine, "w1", smtp=SmtpSettings(host="127.0.0.1", port=sink.port, timeout=5))["sent"] == 0
     [mail] = sink.messages
     assert mail["To"] == "compras@cayey.pr" and "P-6000" in mail["Subject"]
-    assert "2024-04-27" in mail.get_payload() or "recoger" in mail.get_payload().lower()
+    # The notice carries its sale letter: the body is the first part, the PDF the second.
+    body = mail.get_payload(0).get_payload(decode=True).decode() if mail.is_multipart() else mail.get_payload()
+    assert "2024-04-27" in body or "recoger" in body.lower()
     after = {n["id"]: n["status"] for n in surplus.notices(case)}
     assert after[buyer_notice["id"]] == "sent"
     # The listing notice has no address: it stays on record, pending, never sent by e-mail.

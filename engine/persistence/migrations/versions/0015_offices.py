@@ -1,7 +1,7 @@
 """offices as a managed list; a password an admin reset must be changed at the next sign-in
 
 Revision ID: 0015
-Revises: 0013
+Revises: 0014
 
 An office was free text on each user: "caguas" and "Caguas " were two offices, and the second one's
 staff saw none of the first's tasks. The list is seeded with the Regional Offices of
@@ -19,7 +19,7 @@ from sqlalchemy import Text
 from sqlalchemy.dialects import postgresql
 
 revision = "0015"
-down_revision = "0013"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 
