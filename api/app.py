@@ -24,7 +24,7 @@ from api import errors
 from api.headers import install as install_headers
 from api.hostile_input import refuse_hostile_input
 from api.rest import (
-    accounts, admin, bidder_registry, docs, documents, instances, materials_registries, notifications, ops, processes, registries,
+    accounts, admin, bidder_registry, docs, documents, instances, materials_registries, notifications, ops, processes, public, registries,
     tasks,
 )
 from api.rest.auth import authenticate_request, release_read_connection
@@ -34,7 +34,7 @@ from api.web.site import install as install_web
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
 # The REST resources, in the order the OpenAPI document lists them; a new resource is one line here.
 API_BLUEPRINTS = (accounts.blp, processes.blp, instances.blp, tasks.blp, admin.blp, registries.blp,
-                  materials_registries.blp, bidder_registry.blp, notifications.blp, documents.blp)
+                  materials_registries.blp, bidder_registry.blp, notifications.blp, documents.blp, public.blp)
 # Routes outside the OpenAPI document: the landing page, health, metrics and the API's documentation.
 PLAIN_BLUEPRINTS = (ops.blp, docs.blp)
 
@@ -88,6 +88,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
     install_static(app)
     install_web(app)
     app.before_request(authenticate_request)
+    app.before_request(public.authenticate_applicant)
     app.before_request(refuse_hostile_input)
     app.teardown_request(release_read_connection)
     errors.install(app)

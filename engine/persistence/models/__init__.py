@@ -4,6 +4,7 @@ from engine.persistence.models.core import (
     MIGRATION_ONLY_INDEXES, ApiToken, AuditEvent, Base, BigId, CaseCounter, EngineClock, LoginFailure, Parameter,
     ProcessDefinition, ProcessInstance, Role, Task, Timer, User, UserRole, WorkflowTaskState,
 )
+from engine.persistence.models.applicants import ApplicantAccess, ApplicantFailure, ApplicantSession
 from engine.persistence.models.documents import CaseNote, Document, DocumentCounter
 from engine.persistence.models.bids import Bidder, BidderSanction, BidMatter, PurchaseLock
 from engine.persistence.models.farmers import FarmerRecord
@@ -12,7 +13,7 @@ from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
 
 __all__ = [
-    "MIGRATION_ONLY_INDEXES", "AgencyToken", "ApiToken", "AuditEvent", "Base", "BigId", "Beneficiary", "Bidder", "BidderSanction",
+    "MIGRATION_ONLY_INDEXES", "AgencyToken", "ApplicantAccess", "ApplicantFailure", "ApplicantSession", "ApiToken", "AuditEvent", "Base", "BigId", "Beneficiary", "Bidder", "BidderSanction",
     "BidMatter", "CaseCounter", "CaseNote", "Document", "DocumentCounter", "EngineClock", "FarmerRecord", "HardwareStore", "LoginFailure", "Notification",
     "Parameter", "ProcessDefinition", "ProcessInstance", "PurchaseLock", "RecoveryCode", "Role", "Task", "Timer", "User", "UserRole",
     "WorkflowTaskState",
