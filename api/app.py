@@ -30,13 +30,14 @@ from api.rest import (
 from api.rest.auth import authenticate_request, release_read_connection
 from api.static import install as install_static
 from api.web.site import install as install_web
+from api.web.views.public import bp as public_pages
 
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
 # The REST resources, in the order the OpenAPI document lists them; a new resource is one line here.
 API_BLUEPRINTS = (accounts.blp, processes.blp, instances.blp, tasks.blp, admin.blp, registries.blp,
                   materials_registries.blp, bidder_registry.blp, notifications.blp, documents.blp, public.blp)
 # Routes outside the OpenAPI document: the landing page, health, metrics and the API's documentation.
-PLAIN_BLUEPRINTS = (ops.blp, docs.blp)
+PLAIN_BLUEPRINTS = (ops.blp, docs.blp, public_pages)
 
 
 class DecimalJSONProvider(DefaultJSONProvider):
