@@ -38,6 +38,7 @@ def test_a_farmer_files_a_review_request_from_the_status_page(ui, far, tmp_path)
     expect(page.locator(".stage")).to_contain_text("denegada")
     expect(page.locator(".deadlines")).to_contain_text("2024-04-22")
     assert violations(page) == [], "status"
+    ui.shot("applicant-status")  # the README's picture of the status page (docs/screenshots/estado.png)
     assert "DENIED" not in page.content() and "far_clerk" not in page.content()
 
     far.day("2024-04-15")
