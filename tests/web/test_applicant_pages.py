@@ -7,8 +7,10 @@ import re
 import pytest
 
 from tests.api.applicant.conftest import issue
-from tests.procedures.farmer_registry.conftest import FARMER_USERS, far  # noqa: F401 - the scenario fixture
+from tests.procedures.farmer_registry import conftest as farmers
 from tests.procedures.farmer_registry.test_farmer_registry_review import elena
+
+far = farmers.far  # the farmer-registry scenario fixture
 from tests.web.conftest import text_of
 
 
@@ -64,3 +66,11 @@ def test_staff_issue_the_code_from_the_case_page_and_the_old_one_stops(web, far,
     assert "Solicitar la revisión de la denegación" in text_of(applicant.get("/estado"))
     clerk.post(f"/web/cases/{denied['id']}/applicant-access")
     assert "Número de caso" in text_of(applicant.get("/estado"))  # the old code's session ended
+
+
+def test_a_filing_without_a_session_goes_back_to_the_sign_in_form(web, far, denied):
+    browser = web()
+    browser.get("/estado")
+    response = browser.post("/estado/mensajes/review_requested", {})
+    assert response.headers["Location"].endswith("/estado")
+    assert far.history(denied["id"])[-1]["type"] != "message_received"

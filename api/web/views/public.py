@@ -95,10 +95,19 @@ def _show_or_open(lang: str):
     return redirect(_page(lang))
 
 
+class SessionEnded(Exception):
+    """A filing or download without a live applicant session: back to the page's sign-in form."""
+
+
+@bp.errorhandler(SessionEnded)
+def _session_ended(_exc):
+    return redirect(_page(_lang()))
+
+
 def _require_case(lang: str) -> int:
     case_id = _case_id()
     if case_id is None:
-        raise Unauthorized("open the status page with the case number and the access code")
+        raise SessionEnded()
     return case_id
 
 

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.procedures.farmer_registry.conftest import far  # noqa: F401 - the scenario fixture
+from tests.procedures.farmer_registry import conftest as farmers
 from tests.procedures.farmer_registry.test_farmer_registry_review import elena
+
+far = farmers.far  # the farmer-registry scenario fixture
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 

@@ -9,8 +9,10 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.api.applicant.conftest import PDF, issue
-from tests.procedures.farmer_registry.conftest import far  # noqa: F401 - the scenario fixture
+from tests.procedures.farmer_registry import conftest as farmers
 from tests.procedures.farmer_registry.test_farmer_registry_review import elena
+
+far = farmers.far  # the farmer-registry scenario fixture
 from tests.web.browser.test_accessibility import violations
 
 
