@@ -36,12 +36,14 @@ from api.rest import (  # one per line, so that branches adding resources merge 
     notifications,
     ops,
     processes,
+    public,
     registries,
     tasks,
 )
 from api.rest.auth import authenticate_request, release_read_connection
 from api.static import install as install_static
 from api.web.site import install as install_web
+from api.web.views.public import bp as public_pages
 
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
 # The REST resources, in the order the OpenAPI document lists them; a new resource is one line here.
@@ -58,9 +60,10 @@ API_BLUEPRINTS = (
     migrations.blp,
     documents.blp,
     legal_time.blp,
+    public.blp,
 )
 # Routes outside the OpenAPI document: the landing page, health, metrics and the API's documentation.
-PLAIN_BLUEPRINTS = (ops.blp, docs.blp)
+PLAIN_BLUEPRINTS = (ops.blp, docs.blp, public_pages)
 
 
 class DecimalJSONProvider(DefaultJSONProvider):
@@ -112,6 +115,7 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
     install_static(app)
     install_web(app)
     app.before_request(authenticate_request)
+    app.before_request(public.authenticate_applicant)
     app.before_request(refuse_hostile_input)
     app.teardown_request(release_read_connection)
     errors.install(app)

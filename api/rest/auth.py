@@ -5,9 +5,11 @@ from flask import current_app, g, request
 
 from engine.identity import accounts
 from engine.identity.actor import Actor
-from engine.errors import Unauthorized
+from engine.applicants.codes import TOKEN_PREFIX as APPLICANT_TOKEN_PREFIX
+from engine.errors import Forbidden, Unauthorized
 
 OPEN_PATHS = {"/api/v1/auth/token", "/api/v1/openapi.json"}
+PUBLIC_PREFIX = "/api/v1/public/"  # the applicant's routes authenticate themselves (api/rest/public.py)
 
 
 def engine():
@@ -39,11 +41,13 @@ def authenticate_request() -> None:
     # Runs before every request: the request and `g` are fetched once (each use of a proxy costs).
     req = request._get_current_object()
     path = req.path
-    if not path.startswith("/api/v1") or path in OPEN_PATHS:
+    if not path.startswith("/api/v1") or path in OPEN_PATHS or path.startswith(PUBLIC_PREFIX):
         return
     token = bearer_token(req)
     if token is None:
         raise Unauthorized("send Authorization: Bearer <token> (POST /api/v1/auth/token)")
+    if token.startswith(APPLICANT_TOKEN_PREFIX):
+        raise Forbidden("an applicant token opens only the applicant's routes (/api/v1/public/)")
     # A read request gets one read transaction for the token check and its own reads. A write
     # request lets it go at once: an open SQLite reader would hold back the WAL checkpoints of
     # the write that follows.

@@ -29,7 +29,7 @@ PLAYED_BY = {
     "owner": "owner",           # process_owner
     "admin": "admin",
 }
-NOT_IN_API = ("/web", "/static")  # the web UI's pages and assets, checked by tests/web
+NOT_IN_API = ("/web", "/static", "/estado", "/status")  # the web UI's pages and assets, checked by tests/web
 
 
 def matrix_flow(key: str = "test_matrix") -> dict[str, str]:
@@ -271,6 +271,20 @@ MATRIX: list[Row] = [
         post(lambda w: f"/api/v1/instances/{w.case['id']}/notes", {"text": "nota"})),
     Row("GET", f"{I}/notes", only(200, *CASE_READERS), get(lambda w: f"/api/v1/instances/{w.case['id']}/notes")),
     Row("GET", f"{I}/expediente", only(200, *CASE_READERS), get(lambda w: f"/api/v1/instances/{w.case['id']}/expediente")),
+    # The applicant's side: staff who read the case issue the code; the public routes take an applicant
+    # token only (every staff token 403), and the session is the same 404 for any wrong pair.
+    Row("POST", f"{I}/applicant-access", only(201, *CASE_READERS),
+        post(lambda w: f"/api/v1/instances/{w.case['id']}/applicant-access")),
+    Row("POST", "/api/v1/public/session", everyone(404, anonymous=404),
+        post(lambda w: "/api/v1/public/session", lambda w, u: {"case_number": f"NADA-{u or 'anonimo'}", "access_code": "NADA"})),
+    Row("GET", "/api/v1/public/case", only(200), get(lambda w: "/api/v1/public/case")),
+    Row("GET", "/api/v1/public/documents/<int:document_id>/content", only(200),
+        get(lambda w: f"/api/v1/public/documents/{w.document()['id']}/content")),
+    Row("POST", "/api/v1/public/case/documents", only(201),
+        lambda w, u: {"path": "/api/v1/public/case/documents", "data": document_upload(),
+                      "content_type": "multipart/form-data"}),
+    Row("POST", "/api/v1/public/case/messages/<string:name>", only(200),
+        post(lambda w: "/api/v1/public/case/messages/documents_received", {"payload": {}})),
     # Tasks: the lane (and its office) acts; supervisors read all, release and assign.
     Row("GET", "/api/v1/tasks", everyone(200), get(lambda w: "/api/v1/tasks")),
     Row("GET", "/api/v1/tasks", only(200, "supervisor", "admin"), get(lambda w: "/api/v1/tasks?scope=all"),

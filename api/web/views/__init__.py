@@ -5,6 +5,7 @@ from api.web.views import (  # noqa: F401
     admin_offices,
     admin_tokens,
     admin_users,
+    applicant_access,
     auth,
     directory_login,
     documents,

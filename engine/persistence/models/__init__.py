@@ -4,6 +4,7 @@ from engine.persistence.models.core import (
     MIGRATION_ONLY_INDEXES, ApiToken, AuditEvent, Base, BigId, CaseCounter, EngineClock, LoginFailure, Parameter,
     ProcessDefinition, ProcessInstance, Role, Task, Timer, User, UserRole, WorkflowTaskState,
 )
+from engine.persistence.models.applicants import ApplicantAccess, ApplicantFailure, ApplicantSession
 from engine.persistence.models.documents import CaseNote, Document, DocumentCounter
 from engine.persistence.models.bids import Bidder, BidderSanction, BidMatter, PurchaseLock
 from engine.persistence.models.drafts import TaskDraft
@@ -18,6 +19,9 @@ from engine.persistence.models.saved_filters import SavedFilter
 __all__ = [
     "AgencyToken",
     "ApiToken",
+    "ApplicantAccess",
+    "ApplicantFailure",
+    "ApplicantSession",
     "AuditEvent",
     "Base",
     "Beneficiary",
