@@ -25,7 +25,7 @@ from api.headers import install as install_headers
 from api.hostile_input import refuse_hostile_input
 from api.rest import (
     accounts, admin, bidder_registry, docs, instances, materials_registries, notifications, ops, processes, registries,
-    tasks,
+    tasks, work,
 )
 from api.rest.auth import authenticate_request, release_read_connection
 from api.static import install as install_static
@@ -34,7 +34,7 @@ from api.web.site import install as install_web
 MAX_REQUEST_BYTES = 20 * 1024 * 1024
 # The REST resources, in the order the OpenAPI document lists them; a new resource is one line here.
 API_BLUEPRINTS = (accounts.blp, processes.blp, instances.blp, tasks.blp, admin.blp, registries.blp,
-                  materials_registries.blp, bidder_registry.blp, notifications.blp)
+                  materials_registries.blp, bidder_registry.blp, notifications.blp, work.blp)
 # Routes outside the OpenAPI document: the landing page, health, metrics and the API's documentation.
 PLAIN_BLUEPRINTS = (ops.blp, docs.blp)
 

@@ -231,6 +231,11 @@ MATRIX: list[Row] = [
         post(lambda w: f"/api/v1/tasks/{w.claimed_task()['id']}/unclaim")),
     Row("POST", f"{T}/assign", only(200, "supervisor"),
         post(lambda w: f"/api/v1/tasks/{w.new_task()['id']}/assign", {"username": "clerk_norte"})),
+    Row("POST", "/api/v1/tasks/bulk-assign", only(200, "supervisor"),
+        post(lambda w: "/api/v1/tasks/bulk-assign", lambda w, u: {"task_ids": [w.new_task()["id"]],
+                                                                   "username": "clerk_norte"})),
+    Row("POST", "/api/v1/tasks/bulk-release", only(200, "supervisor"),
+        post(lambda w: "/api/v1/tasks/bulk-release", lambda w, u: {"task_ids": [w.claimed_task()["id"]]})),
     Row("POST", f"{T}/complete", only(200, "lane_staff"),
         post(lambda w: f"/api/v1/tasks/{w.new_task()['id']}/complete", {"data": {}})),
     # Parameters and the clock: everybody reads, the admin changes.
