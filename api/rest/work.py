@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from engine.commands import work as commands
+from engine.commands import absences as absence_commands, work as commands
 
 from api.rest.auth import actor, engine
 from api.rest.responses import answer
@@ -57,3 +57,34 @@ def bulk_assign(args):
 def bulk_release(args):
     """Release each task back to its lane; the refused ones say why, the others stand."""
     return answer(commands.bulk_release(engine(), actor(), args["task_ids"]))
+
+
+class AbsenceSchema(_Strict):
+    from_ = fields.String(required=True, data_key="from", validate=validate.Length(min=10, max=40),
+                          metadata={"description": "YYYY-MM-DD (from that day's start, Puerto Rico) or an ISO instant"})
+    until = fields.String(required=True, validate=validate.Length(min=10, max=40),
+                          metadata={"description": "YYYY-MM-DD (through that whole day) or an ISO instant"})
+    substitute = fields.String(required=True, validate=validate.Length(min=1, max=100))
+
+
+class AbsenceResultSchema(Schema):
+    username = fields.String()
+    substitute = fields.String()
+    from_ = fields.String(data_key="from")
+    until = fields.String()
+
+
+@blp.route("/users/<string:username>/absence", methods=["PUT"])
+@blp.arguments(AbsenceSchema())
+@blp.response(200, AbsenceResultSchema)
+def set_absence(args, username):
+    """While the absence lasts, the substitute (who holds the user's lanes) lists and completes the user's tasks."""
+    return answer(engine().execute(absence_commands.set_absence, actor(), username, args["from_"], args["until"],
+                                   args["substitute"]))
+
+
+@blp.route("/users/<string:username>/absence", methods=["DELETE"])
+@blp.response(204)
+def end_absence(username):
+    """The absence ends now: the substitute no longer lists or acts on the user's tasks."""
+    engine().execute(absence_commands.end_absence, actor(), username)

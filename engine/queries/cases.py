@@ -6,6 +6,7 @@ from sqlalchemy.orm import Session
 
 from engine.definitions import form_files
 from engine.queries import dashboard, shapes as views
+from engine.identity import absences
 from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.definitions.repository import info
@@ -131,11 +132,14 @@ def _inbox_order(columns):
     return (columns.priority.desc(), columns.due_at.is_(None), columns.due_at, columns.id)
 
 
-def _task_list_statements(scope, state, instance, element_id, overdue, process, office):
+def _task_list_statements(scope, state, instance, element_id, overdue, process, office, standing_in=False):
     """(count, page) statements for one combination of filters, built once and reused."""
-    key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office))
+    key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office), standing_in)
     if key not in _TASK_LISTS:
         mine = TASK.c.assignee == bindparam("me")
+        if standing_in:  # a substitute's own list holds the absent users' tasks of their lanes too
+            mine = or_(mine, and_(TASK.c.assignee.in_(bindparam("absent", expanding=True)),
+                                  TASK.c.lane.in_(bindparam("my_roles", expanding=True))))
         available = and_(IS_OPEN, TASK.c.assignee.is_(None),
                          TASK.c.lane.in_(bindparam("my_roles", expanding=True)))
         conditions = []
@@ -184,8 +188,11 @@ def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scop
     if scope == "all":
         access.check_list_all_tasks(actor)
     office = access.task_office_filter(actor)
-    count, rows_query, names = _task_list_statements(scope, state, instance, element_id, overdue, process, office)
+    absent = absences.stood_in_for(session, actor.username, now) if scope in (None, "mine") else []
+    count, rows_query, names = _task_list_statements(scope, state, instance, element_id, overdue, process, office,
+                                                     bool(absent))
     params = {"me": actor.username, "my_roles": sorted(actor.roles) or [""], "state": state, "my_office": office,
+              "absent": absent,
               "instance": instance, "element_id": element_id, "process": process,
               "now": (now() if callable(now) else now) if overdue else None}
     params = {k: v for k, v in params.items() if k in names}
@@ -194,7 +201,11 @@ def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scop
                                         "upto": offset + per_page}).all()
     # A first page that is not full already tells the total.
     total = len(rows) if page == 1 and len(rows) < per_page else session.execute(count, params).scalar()
-    return [views.task(dict(r._mapping), r.case_number, r.process_key) for r in rows], total
+    items = [views.task(dict(r._mapping), r.case_number, r.process_key) for r in rows]
+    for item in items:
+        if absent and item["assignee"] in absent:
+            item["on_behalf_of"] = item["assignee"]  # "suplencia de …" on the substitute's list
+    return items, total
 
 
 def get_task(session: Session, versions, actor: Actor, task_id: int) -> dict:

@@ -184,6 +184,11 @@ MATRIX: list[Row] = [
         "username": w.unique("new_user_"), "password": PASSWORD, "roles": ["test_clerk"]})),
     Row("PUT", "/api/v1/users/<string:username>/password", only(204, "admin"),
         lambda w, u: {"path": f"/api/v1/users/{fresh_user(w)}/password", "json": {"password": "otra-clave-9"}}),
+    Row("PUT", "/api/v1/users/<string:username>/absence", only(200, "supervisor", "admin"),
+        lambda w, u: {"path": "/api/v1/users/clerk/absence",
+                      "json": {"from": "2024-04-01", "until": "2024-04-05", "substitute": "clerk2"}}),
+    Row("DELETE", "/api/v1/users/<string:username>/absence", only(204, "supervisor", "admin"),
+        lambda w, u: {"path": "/api/v1/users/clerk/absence"}),
     Row("GET", "/api/v1/api-tokens", only(200, "admin"), get(lambda w: "/api/v1/api-tokens")),
     Row("POST", "/api/v1/api-tokens", only(201, "admin"), post(lambda w: "/api/v1/api-tokens", lambda w, u: {
         "name": w.unique("agency-"), "roles": ["test_clerk"], "expires_in_days": 30})),

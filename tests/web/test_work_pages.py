@@ -1,6 +1,7 @@
 """The supervisor's task list: several tasks assigned, reassigned or released at once, a result per row."""
 from __future__ import annotations
 
+from engine.commands.absences import set_absence
 from engine.commands.cases import start_case
 from engine.commands.tasks import claim
 from tests.web.conftest import actor, text_of
@@ -38,3 +39,19 @@ def test_bulk_needs_a_task_and_is_for_supervisors(web, web_case):
     boss = web("boss")
     assert "Marque al menos una tarea" in text_of(_post(boss, {"action": "release"}, 422))
     web("clerk").get("/web/work", expect=403)
+
+
+def test_a_substitute_sees_the_absent_users_task_marked_and_completes_it(web, web_case, engine):
+    task_id = web_case["open_tasks"][0]["id"]
+    engine.execute(claim, actor("reviewer"), task_id)
+    engine.execute(set_absence, actor("reviewer"), "reviewer", "2024-04-01", "2024-04-10", "both")
+    reviewer = web("both")  # stands in for the absent reviewer
+    inbox = reviewer.get("/web/tasks")
+    assert "suplencia de reviewer" in _row(inbox, task_id)
+    assert "Completar tarea" in text_of(reviewer.get(f"/web/tasks/{task_id}"))
+    response = reviewer.post(f"/web/tasks/{task_id}", {
+        "recommendation": "approve", "findings": "Todo en orden", "visit_date": "2024-04-02",
+        "checks": ["identity", "income"],
+        "quotes.0.__row": "1", "quotes.0.store": "Ferretería Cidra", "quotes.0.amount": "1,150.00"})
+    assert response.headers["Location"].endswith("/web/tasks")
+    assert "APPROVED" in text_of(web("boss").get(f"/web/cases/{web_case['id']}"))

@@ -9,10 +9,11 @@ from engine.persistence.models.farmers import FarmerRecord
 from engine.persistence.models.identity import AgencyToken, RecoveryCode
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
+from engine.persistence.models.work import TaskReminder, UserAbsence
 
 __all__ = [
     "MIGRATION_ONLY_INDEXES", "AgencyToken", "ApiToken", "AuditEvent", "Base", "BigId", "Beneficiary", "Bidder", "BidderSanction",
     "BidMatter", "CaseCounter", "EngineClock", "FarmerRecord", "HardwareStore", "LoginFailure", "Notification",
-    "Parameter", "ProcessDefinition", "ProcessInstance", "PurchaseLock", "RecoveryCode", "Role", "Task", "Timer", "User", "UserRole",
+    "Parameter", "ProcessDefinition", "ProcessInstance", "PurchaseLock", "RecoveryCode", "Role", "Task", "TaskReminder", "Timer", "User", "UserAbsence", "UserRole",
     "WorkflowTaskState",
 ]
