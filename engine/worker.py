@@ -9,6 +9,7 @@ import threading
 from engine.commands.timers import fire_timer, lease_due_timers, record_failure
 from engine.identity.actor import SYSTEM
 from engine.errors import EngineError
+from engine.commands import reminders
 from engine.commands.notifications import deliver_outbox
 from engine.registries.notifications import SmtpSettings
 from engine.config.settings import timer_lease
@@ -49,8 +50,9 @@ def work_round(engine, owner: str | None = None, lease=None, smtp: SmtpSettings 
     """One round of the background worker: fire what is due, then hand pending e-mail notices to
     the SMTP transport when one is configured (off by default and in the demo)."""
     fired = fire_due(engine, owner, lease=lease)
+    reminded = reminders.run(engine)  # before the outbox, so this round sends them
     sent = engine.execute(deliver_outbox, SYSTEM, smtp) if smtp is not None else {"transport": "off"}
-    return {"fired": fired, **sent}
+    return {"fired": fired, "reminders": reminded, **sent}
 
 
 class TimerWorker(threading.Thread):

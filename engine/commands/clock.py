@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
+from engine.commands import reminders
 from engine.commands.timers import fire_timer, next_due_timer, record_failure
 from engine.config.clock import parse_instant
 from engine.errors import Conflict, NotFound, ValidationFailed
@@ -75,4 +76,5 @@ def move_clock(engine, actor, target: datetime | str) -> int:
             log.exception("timer %s failed during a clock move", timer_id)
             engine.execute(record_failure, SYSTEM, timer_id, str(exc))
     engine.execute(set_clock, actor, engine.clock, target)
+    reminders.run(engine)  # at the clock's new reading, as the timer worker's round would
     return fired
