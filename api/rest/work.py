@@ -1,12 +1,14 @@
-"""Work management (supervisors): many tasks assigned or released at once, each as a single one."""
+"""Work management (supervisors): many tasks assigned or released at once, each as a single one;
+absences and their substitutes; the cycle-time report."""
 from __future__ import annotations
 
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from engine.commands import absences as absence_commands, work as commands
+from engine.queries import reports
 
-from api.rest.auth import actor, engine
+from api.rest.auth import actor, engine, read_rows
 from api.rest.responses import answer
 from api.rest.schemas import MAX_ID, _Strict
 
@@ -88,3 +90,37 @@ def set_absence(args, username):
 def end_absence(username):
     """The absence ends now: the substitute no longer lists or acts on the user's tasks."""
     engine().execute(absence_commands.end_absence, actor(), username)
+
+
+class CycleTimeArgs(_Strict):
+    process = fields.String(validate=validate.Length(min=1, max=100))
+    from_ = fields.String(data_key="from", validate=validate.Length(equal=10),
+                          metadata={"description": "YYYY-MM-DD: tasks completed from that day (Puerto Rico)"})
+    to = fields.String(validate=validate.Length(equal=10),
+                       metadata={"description": "YYYY-MM-DD: tasks completed through that day"})
+
+
+class CycleTimeRowSchema(Schema):
+    process = fields.String()
+    element_id = fields.String()
+    name = fields.String()
+    count = fields.Integer()
+    median_hours = fields.Float()
+    p90_hours = fields.Float()
+    with_due_date = fields.Integer()
+    on_time_pct = fields.Float(allow_none=True)
+
+
+class CycleTimesSchema(Schema):
+    process = fields.String(allow_none=True)
+    from_ = fields.String(data_key="from", allow_none=True)
+    to = fields.String(allow_none=True)
+    tasks = fields.List(fields.Nested(CycleTimeRowSchema))
+
+
+@blp.route("/reports/cycle-times", methods=["GET"])
+@blp.arguments(CycleTimeArgs(), location="query")
+@blp.response(200, CycleTimesSchema)
+def cycle_times(args):
+    """Per task element: completed count, median and p90 hours open, % completed by the due date."""
+    return answer(read_rows(reports.cycle_times, actor(), args.get("process"), args.get("from_"), args.get("to")))

@@ -43,8 +43,9 @@ def _due(ctx, kind: str, until):
 def _mark(ctx, task_id: int, kind: str) -> bool:
     """Record the reminder; False when someone else already did (then it is theirs to send)."""
     dialect = postgresql if ctx.conn.dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(REMINDER).values(task_id=task_id, kind=kind, sent_at=ctx.now).on_conflict_do_nothing()
-    return ctx.conn.execute(statement).rowcount == 1
+    statement = (dialect.insert(REMINDER).values(task_id=task_id, kind=kind, sent_at=ctx.now)
+                 .on_conflict_do_nothing().returning(REMINDER.c.task_id))
+    return ctx.conn.execute(statement).first() is not None  # (rowcount is not reliable here with psycopg)
 
 
 def _holders(ctx, role: str, office: str | None) -> list[str]:

@@ -241,6 +241,8 @@ MATRIX: list[Row] = [
                                                                    "username": "clerk_norte"})),
     Row("POST", "/api/v1/tasks/bulk-release", only(200, "supervisor"),
         post(lambda w: "/api/v1/tasks/bulk-release", lambda w, u: {"task_ids": [w.claimed_task()["id"]]})),
+    Row("GET", "/api/v1/reports/cycle-times", only(200, "supervisor", "admin"),
+        get(lambda w: "/api/v1/reports/cycle-times")),
     Row("POST", f"{T}/complete", only(200, "lane_staff"),
         post(lambda w: f"/api/v1/tasks/{w.new_task()['id']}/complete", {"data": {}})),
     # Parameters and the clock: everybody reads, the admin changes.

@@ -1,4 +1,5 @@
-"""work management: a user's absence with its substitute, and the reminders sent per task (once each)
+"""work management: a user's absence with its substitute, the reminders sent per task (once each), and
+the completed-task index of the cycle-time report
 
 Revision ID: 0021
 Revises: 0012
@@ -34,9 +35,11 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["task_id"], ["task.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("task_id", "kind"),
     )
+    op.create_index("ix_task_completed", "task", ["completed_at", "element_id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_task_completed", table_name="task")
     op.drop_table("task_reminder")
     op.drop_index("ix_user_absence_substitute", table_name="user_absence")
     op.drop_table("user_absence")
