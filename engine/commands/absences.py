@@ -20,7 +20,7 @@ def _instant(field: str, value: str, end_of_day: bool) -> datetime:
             day = date.fromisoformat(value) + timedelta(days=1 if end_of_day else 0)
             return datetime.combine(day, time(), PUERTO_RICO)
         instant = datetime.fromisoformat(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValidationFailed(f"{field} is not a date", {field: ["expected YYYY-MM-DD or an ISO instant"]}) from None
     if instant.tzinfo is None:
         raise ValidationFailed(f"{field} has no offset", {field: ["an instant needs its offset (e.g. -04:00)"]})

@@ -26,10 +26,10 @@ def _day(field: str, value: str | None, end: bool) -> datetime | None:
     if not value:
         return None
     try:
-        day = date.fromisoformat(value)
-    except ValueError:
+        day = date.fromisoformat(value) + timedelta(days=1 if end else 0)
+    except (ValueError, OverflowError):
         raise ValidationFailed(f"{field} is not a date", {field: ["expected YYYY-MM-DD"]}) from None
-    return datetime.combine(day + timedelta(days=1 if end else 0), time(), PUERTO_RICO)
+    return datetime.combine(day, time(), PUERTO_RICO)
 
 
 def _percentile(sorted_values: list[float], fraction: float) -> float:

@@ -66,3 +66,10 @@ def test_a_substitute_without_the_lane_is_refused_and_who_may_set_it(api):
     api.put("/api/v1/users/clerk/absence", "clerk", {"from": "2024-04-01", "until": "2024-04-05", "substitute": "ghost"},
             expect=422)
     assert api.get("/api/v1/tasks?scope=mine", "reviewer") == []
+
+
+def test_dates_at_the_edge_of_the_calendar_are_refused_not_crashed(api):
+    for body in ({"from": "2024-04-01", "until": "9999-12-31"}, {"from": "2024-02-30", "until": "2024-04-01"},
+                 {"from": "2024-04-01T00:00:00", "until": "2024-05-01"}):
+        api.put("/api/v1/users/clerk/absence", "clerk", {**body, "substitute": "clerk2"}, expect=422)
+    api.get("/api/v1/reports/cycle-times?to=9999-12-31", "boss", expect=422)
