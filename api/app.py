@@ -39,6 +39,7 @@ from api.rest import (  # one per line, so that branches adding resources merge 
     public,
     registries,
     tasks,
+    work,
 )
 from api.rest.auth import authenticate_request, release_read_connection
 from api.static import install as install_static
@@ -61,6 +62,7 @@ API_BLUEPRINTS = (
     documents.blp,
     legal_time.blp,
     public.blp,
+    work.blp,
 )
 # Routes outside the OpenAPI document: the landing page, health, metrics and the API's documentation.
 PLAIN_BLUEPRINTS = (ops.blp, docs.blp, public_pages)

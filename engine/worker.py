@@ -5,11 +5,13 @@ import logging
 import os
 import socket
 import threading
+import time
 
 from engine.commands.legal_time import resume_due
 from engine.commands.timers import fire_timer, lease_due_timers, record_failure
 from engine.identity.actor import SYSTEM
 from engine.errors import EngineError
+from engine.commands import reminders
 from engine.commands.notifications import deliver_outbox
 from engine.registries.notifications import SmtpSettings
 from engine.config.settings import timer_lease
@@ -46,13 +48,19 @@ def fire_due(engine, owner: str | None = None, batch: int = 50, lease=None) -> i
             return fired
 
 
-def work_round(engine, owner: str | None = None, lease=None, smtp: SmtpSettings | None = None) -> dict:
-    """One round of the background worker: fire what is due, then hand pending e-mail notices to
-    the SMTP transport when one is configured (off by default and in the demo)."""
+def work_round(engine, owner: str | None = None, lease=None, smtp: SmtpSettings | None = None,
+               remind: bool = True) -> dict:
+    """One round of the background worker: fire what is due, send the task reminders due (when
+    `remind`), then hand pending e-mail notices to the SMTP transport when one is configured (off by
+    default and in the demo)."""
     resume_due(engine, engine.now())  # a suspension that ends by itself: its deadlines move first
     fired = fire_due(engine, owner, lease=lease)
+    reminded = reminders.run(engine) if remind else {}  # before the outbox, so this round sends them
     sent = engine.execute(deliver_outbox, SYSTEM, smtp) if smtp is not None else {"transport": "off"}
-    return {"fired": fired, **sent}
+    return {"fired": fired, "reminders": reminded, **sent}
+
+
+REMINDERS_EVERY_SECONDS = 60
 
 
 class TimerWorker(threading.Thread):
@@ -68,9 +76,14 @@ class TimerWorker(threading.Thread):
 
     def run(self) -> None:
         owner = worker_name()
+        last_reminders = None
         while not self._stop_event.is_set():
+            # Reminders are about days, so once a minute is enough, and spares the database the
+            # look-up of every task due within the notice period at each one-second round.
+            remind = last_reminders is None or time.monotonic() - last_reminders >= REMINDERS_EVERY_SECONDS
+            last_reminders = time.monotonic() if remind else last_reminders
             try:
-                work_round(self.engine, owner, self.lease, self.smtp)
+                work_round(self.engine, owner, self.lease, self.smtp, remind=remind)
             except Exception:
                 log.exception("timer worker round failed")
             self._stop_event.wait(self.interval)

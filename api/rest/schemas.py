@@ -119,6 +119,7 @@ class TaskSchema(_CaseKeys):
     completed_at = Instant(allow_none=True)
     completed_by = fields.String(allow_none=True)
     priority = fields.Integer(metadata={"description": "inbox rank set by the case (`task_priority`); higher first"})
+    on_behalf_of = fields.String(metadata={"description": "in a substitute's `scope=mine`: the absent assignee"})
 
 
 class TaskDetailSchema(TaskSchema):

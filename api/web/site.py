@@ -38,6 +38,7 @@ NAV = (  # (endpoint, label, endpoints that light it up, who sees it: a predicat
     ("web.start", _l("Iniciar caso"), ("web.start", "web.start_form"), access.works_cases),
     ("web.dashboard", _l("Tablero"), ("web.dashboard",), access.sees_all_cases),
     ("web.cases", _l("Casos"), ("web.cases", "web.case"), access.lists_cases),
+    ("web.work", _l("Tareas del equipo"), ("web.work",), access.sees_all_cases),
     ("web.processes", _l("Procesos"), ("web.processes", "web.modeler", "web.diff"), access.owns_processes),
     ("web.admin_users", _l("Administración"), ("web.admin_",), access.administers),
 )

@@ -11,6 +11,7 @@ import logging
 from datetime import datetime
 
 from engine.commands.legal_time import next_due_resumption, resume_case
+from engine.commands import reminders
 from engine.commands.timers import fire_timer, next_due_timer, record_failure
 from engine.config.clock import parse_instant
 from engine.errors import Conflict, NotFound, ValidationFailed
@@ -88,4 +89,5 @@ def move_clock(engine, actor, target: datetime | str) -> int:
             log.exception("timer %s failed during a clock move", timer_id)
             engine.execute(record_failure, SYSTEM, timer_id, str(exc))
     engine.execute(set_clock, actor, engine.clock, target)
+    reminders.run(engine)  # at the clock's new reading, as the timer worker's round would
     return fired

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 from SpiffWorkflow.util.task import TaskState
 from sqlalchemy import bindparam, delete, select, update
 
-from engine.identity import accounts
+from engine.identity import absences, accounts
 from engine.definitions import form_files, forms
 from engine.queries import shapes as views
 from engine.errors import Conflict, NotFound, ValidationFailed
@@ -68,6 +68,13 @@ def _check_not_someone_elses(actor, row) -> None:
         raise Conflict(f"task {row.id} is claimed by {row.assignee}", code="TASK_CLAIMED_BY_OTHER")
 
 
+def _standing_in_for(ctx, row) -> str | None:
+    """The absent assignee whose substitute the actor is while the absence lasts (engine clock)."""
+    if row.assignee in (None, ctx.actor.username):
+        return None
+    return row.assignee if absences.substitute_of(ctx.conn, row.assignee, ctx.now) == ctx.actor.username else None
+
+
 def claim(ctx, task_id: int) -> dict:
     row = _open_task(ctx, task_id)
     _check_lane(ctx, row)
@@ -106,7 +113,9 @@ def assign(ctx, task_id: int, username: str) -> dict:
 def complete(ctx, task_id: int, data: dict) -> dict:
     row = _open_task(ctx, task_id, _OPEN_TASK_AND_CASE)
     _check_lane(ctx, row)
-    _check_not_someone_elses(ctx.actor, row)
+    on_behalf_of = _standing_in_for(ctx, row)
+    if on_behalf_of is None:
+        _check_not_someone_elses(ctx.actor, row)
     if not isinstance(data, dict):
         raise ValidationFailed("data must be an object", {"data": ["must be an object"]})
     case = Case.open(ctx, row.instance_id, records.from_labelled(vars(row), "case_"))
@@ -130,8 +139,11 @@ def complete(ctx, task_id: int, data: dict) -> dict:
          completed_by=ctx.actor.username, data=views.jsonable(data))
     case.completed_here += 1
     ctx.conn.execute(_DROP_DRAFTS, {"task_id": row.id})  # a completed task's drafts are no one's work now
-    ctx.audit("task_completed", instance_id=row.instance_id, task_id=row.id,
-              element_id=row.element_id, data=data)
+    ctx.audit("task_completed", instance_id=row.instance_id, task_id=row.id, element_id=row.element_id, data=data,
+              message=f"on behalf of {on_behalf_of}" if on_behalf_of else None)
+    if on_behalf_of:
+        ctx.audit("task_completed_on_behalf", instance_id=row.instance_id, task_id=row.id, element_id=row.element_id,
+                  data={"on_behalf_of": on_behalf_of, "substitute": ctx.actor.username})
     case.run_user_task(spiff_task, data)
     issue_letters(ctx, case, task_id=row.id, element_id=row.element_id)
     case.close()

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 from engine.definitions import form_files, repository
 from engine.definitions.parsing import BPMN
 from engine.definitions.xml_safety import parse_xml
+from engine.identity import absences
 from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.queries import answers, dashboard, shapes
@@ -102,14 +103,18 @@ def case_diagram(session: Session, versions, actor: Actor, instance_id: int) -> 
     return definition.files[definition.summary["process"]["file"]]
 
 
-def task_file(session: Session, versions, actor: Actor, task_id: int) -> dict:
+def task_file(session: Session, versions, actor: Actor, task_id: int, now=None) -> dict:
     """The task with its form, its case's version and history; `editable` when `actor` may act on
-    it now (the commands decide again)."""
+    it now (the commands decide again): a substitute, while the assignee is absent at `now` (a
+    datetime or a callable read only then), too."""
     task = get_task(session, versions, actor, task_id)
     definition_id = session.scalar(select(INSTANCE.c.definition_id).where(INSTANCE.c.id == task["instance_id"]))
     return {"task": task, "definition": repository.info(versions, session, definition_id),
             "history": shapes.history(session, task["instance_id"]),
-            "editable": task["state"] == "open" and access.may_act_on_task(actor, task["lane"], task["assignee"])}
+            "editable": task["state"] == "open" and (
+                access.may_act_on_task(actor, task["lane"], task["assignee"])
+                or (now is not None and actor.holds(task["lane"]) and task["assignee"] is not None
+                    and task["assignee"] in absences.stood_in_for(session, actor.username, now)))}
 
 
 def message_page(session: Session, versions, actor: Actor, instance_id: int, name: str) -> dict:

@@ -6,6 +6,7 @@ from sqlalchemy.orm import Session
 
 from engine.definitions import case_index, form_files
 from engine.queries import answers, dashboard, shapes as views, task_guidance
+from engine.identity import absences
 from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.definitions.repository import info
@@ -151,10 +152,14 @@ def _inbox_order(columns):
     return (columns.priority.desc(), columns.due_at.is_(None), columns.due_at, columns.id)
 
 
-def task_filters(scope, state, instance, element_id, overdue, process, office) -> tuple[list, list]:
+def task_filters(scope, state, instance, element_id, overdue, process, office,
+                 standing_in: bool = False) -> tuple[list, list]:
     """(the scope's disjoint parts, the other conditions) of a task list, over bound parameters
     named as `task_list_params` fills them."""
     mine = TASK.c.assignee == bindparam("me")
+    if standing_in:  # a substitute's own list holds the absent users' tasks of their lanes too
+        mine = or_(mine, and_(TASK.c.assignee.in_(bindparam("absent", expanding=True)),
+                              TASK.c.lane.in_(bindparam("my_roles", expanding=True))))
     available = and_(IS_OPEN, TASK.c.assignee.is_(None), TASK.c.lane.in_(bindparam("my_roles", expanding=True)))
     conditions = []
     if state and state != "any":
@@ -184,11 +189,11 @@ def task_list_params(actor: Actor, now, *, scope=None, state="open", process=Non
                     "now": (now() if callable(now) else now) if overdue else None}
 
 
-def _task_list_statements(scope, state, instance, element_id, overdue, process, office):
+def _task_list_statements(scope, state, instance, element_id, overdue, process, office, standing_in=False):
     """(count, page) statements for one combination of filters, built once and reused."""
-    key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office))
+    key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office), standing_in)
     if key not in _TASK_LISTS:
-        parts, conditions = task_filters(scope, state, instance, element_id, overdue, process, office)
+        parts, conditions = task_filters(scope, state, instance, element_id, overdue, process, office, standing_in)
         joined = TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id)
         # The count joins the cases only when a case column filters: every task has its case, and
         # without the join it is an index-only scan.
@@ -220,14 +225,21 @@ def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scop
     """`now` may be a callable: the clock is read only when the overdue filter needs it."""
     office, params = task_list_params(actor, now, scope=scope, state=state, process=process, instance=instance,
                                       element_id=element_id, overdue=overdue)
-    count, rows_query, names = _task_list_statements(scope, state, instance, element_id, overdue, process, office)
+    absent = absences.stood_in_for(session, actor.username, now) if scope in (None, "mine") else []
+    params["absent"] = absent
+    count, rows_query, names = _task_list_statements(scope, state, instance, element_id, overdue, process, office,
+                                                     bool(absent))
     params = {k: v for k, v in params.items() if k in names}
     offset = (page - 1) * per_page
     rows = session.execute(rows_query, {**params, "limit": per_page, "offset": offset,
                                         "upto": offset + per_page}).all()
     # A first page that is not full already tells the total.
     total = len(rows) if page == 1 and len(rows) < per_page else session.execute(count, params).scalar()
-    return [views.task(dict(r._mapping), r.case_number, r.process_key) for r in rows], total
+    items = [views.task(dict(r._mapping), r.case_number, r.process_key) for r in rows]
+    for item in items:
+        if absent and item["assignee"] in absent:
+            item["on_behalf_of"] = item["assignee"]  # "suplencia de …" on the substitute's list
+    return items, total
 
 
 def get_task(session: Session, versions, actor: Actor, task_id: int) -> dict:

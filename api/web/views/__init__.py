@@ -22,4 +22,5 @@ from api.web.views import (  # noqa: F401
     second_factor,
     staff,
     supervisor,
+    work,
 )

@@ -62,7 +62,7 @@ def release(task_id):
 
 
 def _render_task(task_id, data=None, refusal: Refusal | None = None, status=200):
-    page = read(case_files.task_file, engine().versions, web_actor(), task_id)
+    page = read(case_files.task_file, engine().versions, web_actor(), task_id, now=engine().now)
     task, definition, history, editable = page["task"], page["definition"], page["history"], page["editable"]
     schema, ui = task["form"]["schema"], task["form"]["ui"]
     errors = refusal.errors if refusal else {}

@@ -50,8 +50,10 @@ __all__ = [
     "SavedFilter",
     "Task",
     "TaskDraft",
+    "TaskReminder",
     "Timer",
     "User",
+    "UserAbsence",
     "UserRole",
     "WorkflowTaskState",
 ]

@@ -35,7 +35,7 @@ def test_the_main_pages_have_no_wcag_violations(ui, web_case):
     assert violations(page) == [], "login"
     checks = {"reviewer": ["/web/tasks", f"/web/tasks/{web_case['open_tasks'][0]['id']}"],
               "clerk": ["/web/start", "/web/start/test_web"],
-              "boss": ["/web/dashboard", "/web/cases", f"/web/cases/{web_case['id']}"],
+              "boss": ["/web/dashboard", "/web/cases", f"/web/cases/{web_case['id']}", "/web/work"],
               "owner": ["/web/processes", "/web/processes/test_web/versions/1/edit", "/web/processes/test_web/diff"],
               "admin": ["/web/admin/users", "/web/admin/users/clerk", "/web/admin/offices", "/web/admin/offices/Caguas",
                         "/web/admin/parameters", "/web/admin/clock", "/web/password"]}

@@ -1,13 +1,13 @@
 """applicant access: a hashed access code per case, its short sessions, failed attempts
 
 Revision ID: 0022
-Revises: 0018
+Revises: 0021
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0022"
-down_revision = "0018"
+down_revision = "0021"
 branch_labels = None
 depends_on = None
 
