@@ -10,11 +10,11 @@ from engine.persistence.models.bids import Bidder, BidderSanction, BidMatter, Pu
 from engine.persistence.models.drafts import TaskDraft
 from engine.persistence.models.farmers import FarmerRecord
 from engine.persistence.models.identity import AgencyToken, Office, RecoveryCode
-from engine.persistence.models.identity import AgencyToken, RecoveryCode
 from engine.persistence.models.legal_time import CaseSuspension
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
 from engine.persistence.models.saved_filters import SavedFilter
+from engine.persistence.models.work import TaskReminder, UserAbsence
 
 __all__ = [
     "AgencyToken",
