@@ -52,7 +52,7 @@ $(WEB_BUNDLE): $(NODE_STAMP) $(WEB_SOURCES)
 
 # Browser tests need the npm packages too. The import contracts (pyproject.toml) are checked first:
 # a layer broken is a failed build, like a failed test.
-test: venv node_modules
+test: system-packages venv node_modules
 	$(VENV)/bin/lint-imports --no-cache
 	$(PYTEST) tests
 
@@ -70,10 +70,12 @@ require-db-url:
 
 # A manual clock by default so the demo can move time forward; TRAMITE_CLOCK=system overrides it.
 # The seed runs on the same clock as the server, so demo cases and deadlines share one timeline.
-run: venv node_modules
+run: system-packages venv node_modules
 	export TRAMITE_CLOCK=$${TRAMITE_CLOCK:-manual}; \
 	$(VENV)/bin/tramite seed-demo && $(VENV)/bin/tramite serve --host '$(HOST)' --port '$(PORT)'
 
+# The Debian packages first (python3-venv, Node.js, chromium, fonts, Pango…): only the missing ones
+# are installed, and without root nothing is and the script says what to install (README).
 system-packages:
 	bash scripts/system-packages.sh
 

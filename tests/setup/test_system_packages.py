@@ -106,3 +106,14 @@ def test_make_run_listens_on_the_port_and_host_it_is_given(how):
     default = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, timeout=60,
                              env={k: v for k, v in os.environ.items() if k not in ("PORT", "HOST")}).stdout
     assert "tramite serve --host '127.0.0.1' --port '8000'" in default
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+@pytest.mark.parametrize("target", ["run", "test"])
+def test_the_two_quick_start_commands_begin_with_the_debian_packages(target):
+    out = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True, timeout=60).stdout
+    assert out.splitlines()[0] == "bash scripts/system-packages.sh"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick_start = readme[readme.index("## Quick start"):readme.index("## Command line")]
+    block = quick_start.split("```sh\n", 1)[1].split("```", 1)[0]
+    assert [line.split("#")[0].strip() for line in block.strip().splitlines()] == ["sudo make run", "make test"]
