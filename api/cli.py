@@ -23,14 +23,18 @@ def _engine():
     return make_engine(settings.database_url, clock)
 
 
-def _deploy(engine, path: Path | None = None) -> None:
+def _deploy(engine, path: Path | None = None, demo: bool = False) -> None:
+    """Deploy and print each process; `demo`: in the seed report's language (api/demo/words.py)."""
     from engine.bootstrap import deploy_directory
     from engine.config.paths import processes_dir
     root = Path(path) if path else processes_dir()
     if not root.is_dir():
         raise EngineError(f"there is no folder {str(root)!r} to deploy from")
     results = deploy_directory(engine, root)
-    from api.demo.words import say
+    from api.demo.words import say as worded
+
+    def say(es, en):
+        return worded(es, en) if demo else en
     if not results:
         print(say(f"no hay procedimientos en {root}", f"no procedures under {root}"))
     for r in results:
@@ -89,7 +93,7 @@ def cmd_seed_demo(args) -> int:
         os.environ["TRAMITE_DEMO_LANG"] = "en"
     engine = _engine()
     prepare(engine)
-    _deploy(engine)
+    _deploy(engine, demo=True)
     demo.seed(engine)
     return 0
 
