@@ -57,7 +57,7 @@ CASES = [
     ("Caguas", _application("DEMO-C03", "Ana Benítez", "Caguas"),
      [("record_documents", DOCUMENTS, "office"), ("field_investigation", INVESTIGATION, "office"),
       ("prepare_quotes", QUOTES, "office"), ("central_review", {"approved": True}, "central_office"),
-      ("issue_purchase_order", {"po_number": "OC-DEMO-0003"}, "administration"),
+      ("issue_purchase_order", {"po_number": "OC-2024-0003"}, "administration"),
       ("verify_situation", {"situation_prevails": True}, "office"),
       ("sign_duties", {"beneficiary_signed": True}, "office"),
       ("deliver_materials", {"delivery_note": "Conduce 0003"}, "office")]),

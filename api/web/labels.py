@@ -28,10 +28,16 @@ EVENTS = {
     "case_migrated": _l("Caso migrado a otra versión"), "case_moved": _l("Caso movido a otro paso"),
 
     "case_suspended": _l("Plazos suspendidos"), "case_resumed": _l("Plazos reanudados"),
+    "document_added": _l("Documento añadido al expediente"), "document_voided": _l("Documento anulado"),
+    "note_added": _l("Nota interna añadida"), "letter_generated": _l("Carta generada"),
+    "task_completed_on_behalf": _l("Tarea completada en suplencia"),
+    "applicant_access_issued": _l("Código de acceso emitido al solicitante"),
+    "applicant_session_opened": _l("El solicitante consultó su caso"),
 }
 
 # The notifications outbox (the engine's notifications): how a notice travels and where it is.
-CHANNELS = {"correo": _l("Correo electrónico"), "correo_postal": _l("Correo postal"), "portal": _l("Portal")}
+CHANNELS = {"correo": _l("Correo electrónico"), "correo_postal": _l("Correo postal"), "portal": _l("Portal"),
+            "entrega_personal": _l("Entrega personal")}
 NOTICE_STATUS = {"pending": _l("Pendiente de envío"), "sent": _l("Enviada"), "failed": _l("Falló el envío")}
 
 ELEMENT_STATES = {"completed": _l("completado"), "active": _l("activo"), "waiting": _l("en espera"),

@@ -3,6 +3,8 @@ answer labelled by that task's own form (the board's "admit" is "Admitir al Regi
 evaluator's "Admitir"), so two tasks asking for the same field never read as one."""
 from __future__ import annotations
 
+from flask_babel import gettext as _
+
 from engine.definitions import form_files
 from engine.queries.answers import last_givers
 
@@ -23,9 +25,29 @@ def shown(files: dict[str, str], answers: list[dict]) -> list[dict]:
         data = answer["data"]
         names = [n for n in order if n in data] + [n for n in data if n not in order]
         rows = [{"path": n, "label": case_context.label_of(catalogue, n),
-                 "value": case_context.value_of(catalogue, n, data[n])} for n in names]
+                 "value": _readable(catalogue, n, data[n])} for n in names]
         out.append({**answer, "rows": rows})
     return out
+
+
+def _cell(value, catalogue=None, path="") -> str:
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return "(" + _readable(catalogue or {}, path, value).replace("\n", " · ") + ")"
+    return _("Sí") if value is True else _("No") if value is False else str(value)
+
+
+def _readable(catalogue: dict, path: str, value):
+    """A list of records (an acta's offers) as the form names its columns, one record per line,
+    never as JSON; anything else as the form names it."""
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        lines = []
+        for i, row in enumerate(value):
+            cells = [f"{case_context.label_of(catalogue, f'{path}.{i}.{k}')}: "
+                     f"{_cell(case_context.value_of(catalogue, f'{path}.{i}.{k}', v), catalogue, f'{path}.{i}.{k}')}"
+                     for k, v in row.items() if v not in (None, "", [], {})]
+            lines.append("; ".join(cells))
+        return "\n".join(lines)
+    return case_context.value_of(catalogue, path, value)
 
 
 def by_task(shown_answers: list[dict]) -> dict[int, dict]:

@@ -34,6 +34,10 @@ _NAMES = ("calendar.rollForwardNonBusinessDay", "farmer.reviewDeadlineDays", "su
           "letters.reconsiderationDays", "letters.bidReconsiderationDays", "letters.bidReconsiderationLaw",
           "letters.rightsLaw")
 
+_KIND_WORDS = {"denial": "denegacion", "admission": "admision", "ineligibility": "inelegibilidad",
+               "purchase_order": "orden-de-compra", "closure": "cierre", "award": "adjudicacion", "sale": "venta",
+               "receipt": "recibo"}
+
 
 def letter_parameters(frozen: dict, holidays) -> dict:
     """The values a letter uses: frozen in the case (the catalogue's default for one the case
@@ -104,7 +108,9 @@ def reason_wording(conn, case_id: int):
 
 def _store(ctx, case_id: int, kind: dict, letter: Letter, element: str, task_id: int | None) -> dict:
     content = render.pdf(letter)
-    filename = f"carta-{letter.kind.replace('_', '-')}-{letter.case_number}-{_slug(letter.addressee_name)}.pdf"
+    # A file name a person reads: the kind in Spanish (the expediente lists it as it is).
+    filename = f"carta-{_KIND_WORDS.get(letter.kind, letter.kind.replace('_', '-'))}-{letter.case_number}-" \
+               f"{_slug(letter.addressee_name)}.pdf"
     document = add_document(ctx, case_id, content, type=kinds.document_type(letter.kind), filename=filename,
                             source="generated", actor="engine", task_id=task_id,
                             description=f"{letter.title} — {letter.addressee_name}")
@@ -118,7 +124,7 @@ def _store(ctx, case_id: int, kind: dict, letter: Letter, element: str, task_id:
             ctx, case_id, letter.addressee_name or letter.case_number, letter.title, _body(letter), channel,
             letter.extra.get("email") if channel == "correo" else None, element, document_id=document["id"])["id"]
     ctx.audit("letter_generated", instance_id=case_id, element_id=element, actor="engine",
-              message=f"carta {letter.kind} a {letter.addressee_name}",
+              message=f"carta de {_KIND_WORDS.get(letter.kind, letter.kind).replace('-', ' ')} a {letter.addressee_name}",
               data={"kind": letter.kind, "document_id": document["id"], "notification_id": notice,
                     "addressee": letter.addressee_name, "language": letter.language,
                     "remedy_last_day": letter.remedy.last_day.isoformat() if letter.remedy else None})

@@ -20,7 +20,7 @@ from engine.queries import cases, shapes
 BATCH = 1000
 _CASE_COLUMNS = [ProcessInstance.__table__.c[name] for name in (
     "id", "case_number", "process_key", "definition_id", "status", "outcome", "stage", "started_at", "ended_at",
-    "started_by", "office", "applicant_name", "applicant_id", "municipality", "reference")]
+    "started_by", "office", "applicant_name", "applicant_id", "municipality", "reference", "suspended_since")]
 
 
 def instance_batch(session: Session, actor: Actor, now, *, after: tuple | None = None, limit: int | None = None,

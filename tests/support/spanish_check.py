@@ -49,6 +49,7 @@ UPPER_SNAKE = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])")
 SNAKE = re.compile(r"(?<![\w.@/-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w@/-])")
 DOTTED = re.compile(r"(?<![\w.@/-])[a-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?![\w@/(-])")
 # Case numbers (FAR-2024-000001) and rule ids (FAR-04, AMB-18, TC-1): they stay as written.
+FILE_NAME = re.compile(r"[\w.-]+\.(?:pdf|png|jpe?g|tiff?|odt|docx|zip)\b", re.IGNORECASE)
 CITATION = re.compile(r"(?<![\w-])[A-Z]{2,6}-[A-Za-z0-9]*\d[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w-])")
 # Words both languages write, or that name a language or a format: never reported as English.
 SHARED = {"english", "español", "json", "csv", "bpmn", "pdf", "id", "ok", "tramite", "trámite", "email",
@@ -209,6 +210,8 @@ def untranslated(html: str, allow: Iterable[str] = ()) -> list[str]:
     hide = re.compile("|".join(rf"(?<![\w.-]){re.escape(a)}(?![\w-])" for a in allowed)) if allowed else None
     problems: list[str] = []
     for piece in readable_text(html):
+        # A file's name (a document in the expediente) is data, as a case number is.
+        piece = FILE_NAME.sub(lambda m: " " * len(m.group()), piece)
         if hide is not None:
             piece = hide.sub(lambda m: " " * len(m.group()), piece)
         for problem in _scan(piece, english, codes):

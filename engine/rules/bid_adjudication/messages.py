@@ -150,4 +150,5 @@ LABELS = {
     "NEW_BID_AMONG_TIED": {"es": "nueva subasta entre los empatados", "en": "new bid among the tied"},
     "qualitative": {"es": "criterio cualitativo", "en": "qualitative criterion"},
     "lottery": {"es": "sorteo", "en": "lottery"},
+    "funds_insufficient": {"es": "Fondos insuficientes", "en": "Funds insufficient"},
 }

@@ -161,4 +161,11 @@ LABELS = {
     "medical_equipment": {"es": "equipo médico urgente", "en": "urgent medical equipment"},
     "MISUSED_VALUE": {"es": "el valor de lo mal usado", "en": "the value misused"},
     "ALL_DELIVERED": {"es": "todo lo entregado", "en": "everything delivered"},
+    "photos": {"es": "Fotos", "en": "Photos"},
+    "ownership_evidence": {"es": "Evidencia de titularidad", "en": "Evidence of ownership"},
+    "income_evidence": {"es": "Evidencia de ingresos", "en": "Evidence of income"},
+    "photo_id": {"es": "Identificación con foto", "en": "Photo ID"},
+    "social_security_card": {"es": "Tarjeta de Seguro Social", "en": "Social Security card"},
+    "utility_bill": {"es": "Factura de servicios", "en": "Utility bill"},
+    "materials_estimate": {"es": "Estimado de materiales", "en": "Materials estimate"},
 }

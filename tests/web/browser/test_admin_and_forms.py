@@ -176,7 +176,8 @@ def test_a_form_marks_a_field_required_only_when_the_answer_requires_it(ui, engi
     page.get_by_label("Sí").check()
     page.get_by_label("Fundamento").fill("Lluvias de octubre; causa justa.")
     page.get_by_role("button", name="Completar tarea").click()  # the server still decides
-    expect(page.locator("#f-days_granted-errors")).to_have_text("Este campo es obligatorio.")
+    # The field starts at the form's default (0), which "Sí" no longer accepts: the message says why.
+    expect(page.locator("#f-days_granted-errors")).to_have_text("Debe ser 1 o más; escribió 0.")
     expect(days.locator("[data-req]")).to_be_visible()  # drawn required by the server for "Sí"
     ui.shot("task-conditional-field")
     page.get_by_label(re.compile("^Días concedidos")).fill("30")

@@ -16,7 +16,7 @@ def test_a_supervisor_suspends_and_resumes_a_case_from_its_page(ui, engine):
     page.get_by_role("link", name="Casos").first.click()
     page.get_by_role("link", name=case["case_number"]).click()
     page.get_by_text("Suspender los plazos del caso").click()
-    page.get_by_label("Motivo").fill("Certificación de Hacienda pendiente")
+    page.get_by_label("Motivo", exact=True).fill("Certificación de Hacienda pendiente")
     page.get_by_label("Fundamento legal (orden, artículo o acuerdo)").fill("Sección 3.13, Ley 38-2017")
     page.get_by_role("button", name="Suspender", exact=True).click()
     expect(page.locator("#suspension")).to_contain_text("Plazos suspendidos desde el")
