@@ -11,7 +11,6 @@ from marshmallow import Schema, fields, validate
 from engine.applicants import codes, sessions, status
 from engine.commands import applicant_access as commands
 from engine.errors import Forbidden, Unauthorized, ValidationFailed
-from engine.expediente import documents
 
 from api.rest import ID
 from api.rest.auth import actor, bearer_token, engine
@@ -121,14 +120,7 @@ def public_document(document_id):
     """A letter to the applicant or a document they filed, of their own case."""
     instance_id = case_id()
 
-    def fill(sink):
-        def read(conn):
-            row = status.document_of_case(conn, instance_id, document_id)
-            for chunk in documents.content_chunks(conn, row):
-                sink.write(chunk)
-            return row.filename, row.media_type
-        return engine().read_rows(read)
-    return _attachment(fill)
+    return _attachment(lambda sink: engine().read_rows(status.write_document, instance_id, document_id, sink))
 
 
 @blp.route("/public/case/documents", methods=["POST"])

@@ -67,3 +67,12 @@ def document_of_case(conn, instance_id: int, document_id: int):
     if row.instance_id != instance_id or row.source not in SOURCES_SHOWN:
         raise NotFound(f"there is no document {document_id}")
     return row
+
+
+def write_document(conn, instance_id: int, document_id: int, sink) -> tuple[str, str]:
+    """Stream one of the case's own documents into `sink`; its (filename, media type). The API and the
+    status page both download through this."""
+    row = document_of_case(conn, instance_id, document_id)
+    for chunk in documents.content_chunks(conn, row):
+        sink.write(chunk)
+    return row.filename, row.media_type

@@ -162,14 +162,7 @@ def message(name):
 def download(document_id):
     case_id = _require_case(_lang())
 
-    def fill(sink):
-        def read(conn):
-            row = status.document_of_case(conn, case_id, document_id)
-            for chunk in documents.content_chunks(conn, row):
-                sink.write(chunk)
-            return row.filename, row.media_type
-        return _engine().read_rows(read)
-    return _attachment(fill)
+    return _attachment(lambda sink: _engine().read_rows(status.write_document, case_id, document_id, sink))
 
 
 @bp.route("/estado/salir", methods=["POST"])
