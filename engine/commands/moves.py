@@ -24,6 +24,7 @@ from engine.errors import Conflict, ValidationFailed
 from engine.kernel import access
 from engine.queries import shapes as views
 from engine.runtime.case import Case
+from engine.runtime.predictions import start_under
 
 _OPEN = TaskState.READY | TaskState.WAITING | TaskState.STARTED | TaskState.ERROR
 
@@ -126,10 +127,7 @@ def move_case(ctx, instance_id: int, from_element: str, to_element: str, reason:
     anchor = source.parent
     data = deepcopy(found[0].data)
     source.cancel()
-    step = anchor._add_child(target, TaskState.FUTURE)
-    step.data = data
-    target._predict(step, mask=TaskState.PREDICTED_MASK | TaskState.FUTURE)
-    target._update(step)
+    step = start_under(anchor, target, data)
     if not step.has_state(_OPEN | TaskState.COMPLETED):
         # The library would not start it (its inputs are not met): the transaction rolls back.
         _refuse(f"«{to_element}» no puede empezar desde «{from_element}».")

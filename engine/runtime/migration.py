@@ -22,9 +22,10 @@ from SpiffWorkflow.bpmn.util.diff import SpecDiff
 from SpiffWorkflow.util.task import TaskState
 
 from engine.runtime import serializer
+from engine.runtime.predictions import AHEAD as _AHEAD
+from engine.runtime.predictions import redraw_ahead
 
 _LIVE = TaskState.READY | TaskState.WAITING | TaskState.STARTED | TaskState.ERROR
-_AHEAD = TaskState.PREDICTED_MASK | TaskState.FUTURE
 
 
 @dataclass
@@ -128,14 +129,5 @@ def apply(workflow, new_spec, new_subprocess_specs: dict, moving: Plan) -> None:
     for wf, _spec in moving.workflows:
         for task in list(wf.tasks.values()):
             if task.id in wf.tasks and task.has_state(TaskState.READY | TaskState.WAITING):
-                _predict_again(task)
+                redraw_ahead(task)
 
-
-def _predict_again(task) -> None:
-    for child in list(task.children):
-        if child.has_state(_AHEAD):
-            task.workflow._remove_task(child.id)
-    task.task_spec._predict_hook(task)
-    for child in task.children:
-        if child.has_state(_AHEAD):
-            child.task_spec._predict(child, mask=_AHEAD)
