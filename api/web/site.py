@@ -12,7 +12,7 @@ import os
 from datetime import datetime, timezone
 from urllib.parse import urlsplit
 
-from flask import Flask, flash, has_request_context, redirect, render_template, request, url_for
+from flask import Flask, abort, flash, has_request_context, redirect, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -187,3 +187,10 @@ def install(app: Flask) -> None:
     @app.route("/web")
     def web_root():
         return redirect(url_for("web.home"))
+
+
+@bp.route("/<path:_unknown>")
+def no_such_page(_unknown: str):
+    # Without this an address under /web that no page has matched no blueprint and got the API's
+    # JSON 404; the routes with a real address always win over this catch-all.
+    abort(404)
