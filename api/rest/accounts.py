@@ -5,6 +5,7 @@ from flask import current_app, g, request
 from flask_smorest import Blueprint
 
 from engine.commands import accounts as commands, agency_tokens, offices as office_commands
+from engine.errors import ValidationFailed
 from engine.queries import accounts as queries, offices as office_queries
 
 from api.rest.auth import actor, bearer_token, engine
@@ -63,7 +64,17 @@ def create_user(args):
 def set_password(args, username):
     """A new password (an admin for anyone; a user for themselves, with `current_password`): every
     web session and API token of that user ends."""
-    engine().execute(commands.set_password, actor(), username, args["password"], args.get("current_password"))
+    me = actor()
+    if username != me.username or me.is_admin:
+        engine().execute(commands.set_password, me, username, args["password"], args.get("current_password"))
+        return
+    # One's own change asks for the current password: a wrong one counts as a failed login, as on
+    # the web page, or a stolen token would guess it at leisure (429 once the throttle's limit is used).
+    result = engine().execute(commands.change_own_password, me, args.get("current_password") or "",
+                              args["password"], None, request.remote_addr or "unknown",
+                              current_app.config.get("TRAMITE_LOGIN_POLICY"))
+    if "refused" in result:
+        raise ValidationFailed("the current password is wrong", result["refused"])
 
 
 @blp.route("/users/<string:username>/password-reset", methods=["POST"])

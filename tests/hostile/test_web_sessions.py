@@ -150,3 +150,16 @@ def test_moving_the_engine_clock_does_not_end_a_session(app, api):
     api.move_clock("2026-04-01T12:00:00-04:00")
     assert signed_in(client)
     assert time.time()  # the session's own clock is the machine's
+
+
+def test_guessing_ones_current_password_through_the_api_is_throttled_like_a_login(api):
+    # A stolen token must not become a way to guess the password behind it: five wrong current
+    # passwords (the login policy's limit per username), then 429 even for the right one.
+    for _ in range(5):
+        api.call("PUT", "/api/v1/users/clerk/password", "clerk", 422,
+                 json={"password": "otra-clave-9", "current_password": "adivinanza-mala"})
+    refused = api.call("PUT", "/api/v1/users/clerk/password", "clerk", 429,
+                       json={"password": "otra-clave-9", "current_password": PASSWORD})
+    assert int(refused.headers["Retry-After"]) > 0
+    # The new password was never set (the login answers 401, or 429 while the same throttle holds).
+    assert api.client.post("/api/v1/auth/token", json={"username": "clerk", "password": "otra-clave-9"}).status_code in (401, 429)
