@@ -12,6 +12,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from engine.persistence import pg_engines
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 BUSY_SECONDS = 30
 
@@ -65,8 +67,8 @@ class Database:
             self.write_engine = _sqlite_engine(url, "BEGIN IMMEDIATE")
             self.read_engine = _sqlite_engine(url, "BEGIN")
         else:
-            self.write_engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
-            self.read_engine = self.write_engine
+            self.write_engine = pg_engines.write_engine(url)
+            self.read_engine = pg_engines.read_engine(url)
         self._writer = sessionmaker(self.write_engine, expire_on_commit=False)
         self._reader = sessionmaker(self.read_engine, expire_on_commit=False)
         self._writer_lock = _writer_lock(url) if self.is_sqlite else None
