@@ -35,6 +35,9 @@ def test_a_recursion_with_a_stop_condition_deploys_and_runs_to_its_depth(api):
 
 def test_a_recursion_whose_stop_never_comes_in_time_ends_in_error_naming_the_call(api, monkeypatch):
     monkeypatch.setenv("TRAMITE_COMMAND_MAX_CALL_DEPTH", "10")
+    # The depth limit is under test, not the time limit: on a loaded machine ten nested calls took
+    # longer than the default seconds and the case stopped at the gateway before them.
+    monkeypatch.setenv("TRAMITE_COMMAND_MAX_SECONDS", "600")
     api.deploy("test_deep", {"deep.bpmn": _recursive("test_deep", "depth < 100000")})
     case = _start(api, "test_deep", {"depth": 0, "visits": []})
     assert case["status"] == "error"

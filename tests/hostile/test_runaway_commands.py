@@ -39,6 +39,7 @@ def test_an_automatic_loop_of_2000_rounds_in_one_command_ends_with_the_right_val
 
 def test_a_command_past_its_step_budget_ends_in_error_naming_the_step_and_a_retry_goes_on(api, monkeypatch):
     monkeypatch.setenv("TRAMITE_COMMAND_MAX_STEPS", "500")
+    monkeypatch.setenv("TRAMITE_COMMAND_MAX_SECONDS", "600")  # the step limit decides, not a slow machine
     api.deploy("test_rounds", counting_loop(600))
     case = start(api)
     assert case["status"] == "error"
