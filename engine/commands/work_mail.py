@@ -78,7 +78,7 @@ def reminder(task, kind: str) -> tuple[str, str]:
 def digest(day, overdue: list, due_soon: list, more: int = 0) -> tuple[str, str]:
     """(subject, body) of a supervisor's daily digest for Puerto Rico day `day`."""
     stamp = day.strftime("%d/%m/%Y")
-    subject = f"Resumen diario del {stamp}: {len(overdue)} tareas vencidas, {len(due_soon)} por vencer"
+    subject = f"Resumen diario del {stamp}: tareas vencidas {len(overdue)}, por vencer {len(due_soon)}"
     lines = [f"Resumen de las tareas que usted supervisa, {stamp}.", ""]
     for title, tasks in (("Tareas vencidas", overdue), ("Tareas que vencen pronto", due_soon)):
         lines.append(f"{title} ({len(tasks)}):")
