@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from email.header import decode_header, make_header
 from email.message import Message
 
+from api.demo.users import ensure_users
 from engine.registries.notifications import SmtpSettings
 from engine.rules.calendar import PUERTO_RICO
 from engine.worker import work_round
@@ -91,3 +92,9 @@ def test_the_users_api_takes_checks_changes_and_clears_an_email(api):
     assert api.put("/api/v1/users/ana", "admin", {"email": None})["email"] is None
     api.put("/api/v1/users/ana", "boss", {"email": "x@y.pr"}, expect=403)
     api.put("/api/v1/users/ghost", "admin", {"email": "x@y.pr"}, expect=404)
+
+
+def test_demo_users_get_an_address_on_a_reserved_domain(engine, api):
+    ensure_users(engine, [("demo_clerk", ["test_clerk"], "Oficinista (demostración)", None)])
+    made = next(u for u in api.get("/api/v1/users", "admin") if u["username"] == "demo_clerk")
+    assert made["email"] == "demo_clerk@demo.tramite.example"
