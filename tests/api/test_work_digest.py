@@ -6,10 +6,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from engine.commands.digest import send_digests
-from engine.identity.actor import SYSTEM
+from engine.errors import Forbidden
+from engine.identity.actor import SYSTEM, Actor
+from engine.persistence.tables import INSTANCE
 from engine.registries.notifications import TABLE
 from tests.support.diagrams import reminder_flow
 
@@ -64,3 +66,19 @@ def test_one_digest_per_puerto_rico_day_listing_overdue_and_due_soon(api, engine
     api.put("/api/v1/me/preferences", "boss", {"daily_digest": False})
     api.move_clock((due + timedelta(days=1, hours=8)).isoformat())
     assert len(outbox_rows("Resumen diario")) == 3
+
+
+def test_sending_the_digests_is_the_engines_alone(engine):
+    with pytest.raises(Forbidden, match="only the engine may"):
+        engine.execute(send_digests, Actor("admin", frozenset({"admin"})))
+
+
+def test_a_supervisor_with_an_office_gets_the_tasks_of_that_office_and_of_none(api, engine, outbox_rows):
+    cases, _tasks = start_two(api)
+    engine.execute(lambda ctx: ctx.conn.execute(update(INSTANCE).where(INSTANCE.c.id == cases[1]["id"])
+                                                .values(office="Sur")), SYSTEM)
+    api.put("/api/v1/users/boss", "admin", {"office": "Norte", "email": "boss@agencia.pr.gov"})
+    api.put("/api/v1/me/preferences", "boss", {"daily_digest": True})
+    api.move_clock("2024-04-20T09:00:00-04:00")
+    [digest] = outbox_rows("Resumen diario")
+    assert cases[0]["case_number"] in digest.body and cases[1]["case_number"] not in digest.body
