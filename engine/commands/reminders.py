@@ -14,6 +14,7 @@ from datetime import timedelta
 from sqlalchemy import exists, select
 from sqlalchemy.dialects import postgresql, sqlite
 
+from engine.identity import absences
 from engine.identity.actor import SYSTEM
 from engine.kernel import access
 from engine.persistence.models import TaskReminder, User, UserRole
@@ -56,6 +57,12 @@ def _holders(ctx, role: str, office: str | None) -> list[str]:
     return list(ctx.conn.execute(query).scalars())
 
 
+def _holder_and_stand_in(ctx, assignee: str) -> list[str]:
+    """The task's holder, and whoever stands in for them now: the one who will act on it meanwhile."""
+    substitute = absences.substitute_of(ctx.conn, assignee, ctx.now)
+    return [assignee] + ([substitute] if substitute else [])
+
+
 def _notify(ctx, task, kind: str, recipients: list[str]) -> int:
     """E-mail each recipient at their address (work_mail); one outbox row each."""
     subject, body = work_mail.reminder(task, kind)
@@ -79,7 +86,8 @@ def send_reminders(ctx) -> dict:
                 _mark(ctx, task.id, "due_soon")  # past its date, a "due soon" would come too late
                 recipients = _holders(ctx, "supervisor", None)
             else:
-                recipients = [task.assignee] if task.assignee else _holders(ctx, task.lane, task.office)
+                recipients = _holder_and_stand_in(ctx, task.assignee) if task.assignee else \
+                    _holders(ctx, task.lane, task.office)
             counts[kind] += _notify(ctx, task, kind, recipients)
     return counts
 

@@ -98,3 +98,16 @@ def test_demo_users_get_an_address_on_a_reserved_domain(engine, api):
     ensure_users(engine, [("demo_clerk", ["test_clerk"], "Oficinista (demostración)", None)])
     made = next(u for u in api.get("/api/v1/users", "admin") if u["username"] == "demo_clerk")
     assert made["email"] == "demo_clerk@demo.tramite.example"
+
+
+def test_an_absent_holders_substitute_is_reminded_too(api, engine):
+    case, task = start(api)
+    api.post(f"/api/v1/tasks/{task['id']}/claim", "reviewer")
+    api.put("/api/v1/users/reviewer/absence", "reviewer", {"from": "2024-04-15", "until": "2024-04-30",
+                                                           "substitute": "both"})
+    give_email(api, "both", "both@agencia.pr.gov")
+    with SmtpSink() as sink:
+        api.move_clock((datetime.fromisoformat(task["due_at"]) - timedelta(days=1)).isoformat())
+        assert deliver(engine, sink)["sent"] == 1
+    assert sink.messages[0]["To"] == "both@agencia.pr.gov"
+    assert sorted(outbox(api, case)) == ["both:Recordatorio", "reviewer:Recordatorio"]
