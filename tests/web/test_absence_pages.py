@@ -6,6 +6,8 @@ from __future__ import annotations
 from html import unescape
 
 from engine.commands.tasks import claim
+from tests.conftest import USERS
+from tests.support.spanish_check import untranslated
 from tests.web.conftest import actor, text_of
 
 
@@ -110,3 +112,16 @@ def test_the_admin_pages_take_check_and_change_the_email(web):
     admin.post("/web/admin/users/ana", {"full_name": "Ana", "roles": ["test_clerk"], "email": "nada"}, expect=422)
     admin.post("/web/admin/users/ana", {"full_name": "Ana", "roles": ["test_clerk"], "email": "ana.r@agencia.pr.gov"})
     assert 'value="ana.r@agencia.pr.gov"' in admin.get("/web/admin/users/ana")
+
+
+def test_the_new_pages_read_in_spanish(web, web_case, engine):
+    engine.execute(claim, actor("reviewer"), web_case["open_tasks"][0]["id"])
+    boss = web("boss")
+    boss.post("/web/absences", {"username": "reviewer", "from": "2024-04-01", "until": "2024-04-10",
+                                "substitute": "both"})
+    names = [*USERS, *(u.title() for u in USERS)]
+    for path in ("/web/absences", "/web/account"):
+        assert untranslated(boss.get(path), allow=names) == [], path
+    refused = boss.post("/web/absences", {"username": "reviewer", "from": "2024-04-01", "until": "2024-04-10",
+                                          "substitute": "clerk"}, expect=422).get_data(as_text=True)
+    assert untranslated(refused, allow=names) == []
