@@ -106,7 +106,7 @@ def cmd_users_create(args) -> int:
     # So that a fresh installation can get its first admin before the first `serve`.
     prepare(engine)
     engine.execute(accounts.create_user, SYSTEM, args.username, args.password, args.role,
-                   full_name=args.full_name or "", office=args.office)
+                   full_name=args.full_name or "", office=args.office, email=args.email)
     print(f"created user {args.username} (roles: {', '.join(sorted(set(args.role)))})")
     return 0
 
@@ -150,6 +150,7 @@ def parser() -> argparse.ArgumentParser:
     create.add_argument("--role", action="append", default=[], help="repeat for several roles (one at least)")
     create.add_argument("--office")
     create.add_argument("--full-name")
+    create.add_argument("--email", help="where the user's task reminders go")
     create.set_defaults(run=cmd_users_create)
     return p
 

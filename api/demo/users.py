@@ -8,6 +8,13 @@ from engine.queries import accounts as account_queries
 from api.demo.common import DEMO_PASSWORD, OWN_PASSWORD, table
 from api.demo.words import role, say
 
+# Reminders need an address; a reserved domain (RFC 2606) so that no demo notice reaches anyone.
+DEMO_MAIL_DOMAIN = "demo.tramite.example"
+
+
+def demo_email(username: str) -> str:
+    return f"{username}@{DEMO_MAIL_DOMAIN}"
+
 
 def ensure_users(engine, wanted: list[tuple[str, list[str], str, str | None]]) -> list[tuple[str, list[str], str]]:
     """(username, roles, password shown) of each wanted (username, roles, full name, office): made
@@ -18,7 +25,7 @@ def ensure_users(engine, wanted: list[tuple[str, list[str], str, str | None]]) -
         user = users.get(username)
         if user is None:
             user = engine.execute(account_commands.create_user, SYSTEM, username, DEMO_PASSWORD, roles,
-                                  full_name=full_name, office=office)
+                                  full_name=full_name, office=office, email=demo_email(username))
             shown = DEMO_PASSWORD
         else:
             # Someone may have given this user a real password since; never claim otherwise.

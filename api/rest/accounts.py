@@ -16,6 +16,7 @@ from api.rest.office_schemas import (
     OfficeChangeSchema, OfficeCreateSchema, OfficeListArgs, OfficeSchema, PasswordResetResultSchema, PasswordResetSchema,
 )
 from api.rest.schemas import LoginSchema, RoleSchema, TokenSchema, UserCreateSchema, UserSchema
+from api.rest.user_schemas import PreferencesSchema, UserUpdateSchema
 
 blp = Blueprint("accounts", __name__, url_prefix="/api/v1", description="Authentication, users and roles")
 
@@ -56,6 +57,26 @@ def list_users():
 @blp.response(201, UserSchema)
 def create_user(args):
     return engine().execute(commands.create_user, actor(), **args)
+
+
+@blp.route("/users/<string:username>", methods=["PUT"])
+@blp.arguments(UserUpdateSchema())
+@blp.response(200, UserSchema)
+def update_user(args, username):
+    """Correct a user (admin): name, office, roles, e-mail; only the fields given change."""
+    if "office" in args and args["office"] is None:
+        args["office"] = ""
+    if "email" in args and args["email"] is None:
+        args["email"] = ""
+    return engine().execute(commands.update_user, actor(), username, **args)
+
+
+@blp.route("/me/preferences", methods=["PUT"])
+@blp.arguments(PreferencesSchema())
+@blp.response(200, UserSchema)
+def set_preferences(args):
+    """The caller's own preferences: `daily_digest` (supervisors only; 422 otherwise)."""
+    return engine().execute(commands.set_daily_digest, actor(), args["daily_digest"])
 
 
 @blp.route("/users/<string:username>/password", methods=["PUT"])

@@ -38,6 +38,8 @@ class UserSchema(Schema):
     roles = fields.List(fields.String())
     office = fields.String(allow_none=True)
     active = fields.Boolean()
+    email = fields.String(allow_none=True, metadata={"description": "where reminders and the digest go"})
+    daily_digest = fields.Boolean(metadata={"description": "a supervisor's daily e-mail of overdue and due-soon tasks"})
 
 
 class TokenSchema(Schema):
@@ -53,6 +55,7 @@ class UserCreateSchema(_Strict):
     roles = fields.List(fields.String(), required=True, validate=validate.Length(min=1, error=NO_ROLE),
                         error_messages={"required": NO_ROLE})
     office = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=100))
+    email = fields.String(load_default=None, allow_none=True, metadata={"format": "email"})
 
 
 class RoleSchema(Schema):

@@ -38,7 +38,8 @@ EVENTS = {
 # The notifications outbox (the engine's notifications): how a notice travels and where it is.
 CHANNELS = {"correo": _l("Correo electrónico"), "correo_postal": _l("Correo postal"), "portal": _l("Portal"),
             "entrega_personal": _l("Entrega personal")}
-NOTICE_STATUS = {"pending": _l("Pendiente de envío"), "sent": _l("Enviada"), "failed": _l("Falló el envío")}
+NOTICE_STATUS = {"pending": _l("Pendiente de envío"), "sent": _l("Enviada"), "failed": _l("Falló el envío"),
+                 "not_sent": _l("No enviada")}
 
 ELEMENT_STATES = {"completed": _l("completado"), "active": _l("activo"), "waiting": _l("en espera"),
                   "error": _l("en error")}

@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from engine.errors import Conflict, Forbidden, Unauthorized, ValidationFailed
 from engine.commands import second_factor as second_factor_commands
-from engine.identity import accounts, login_throttle, second_factor
+from engine.identity import accounts, emails, login_throttle, second_factor
 from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.persistence.models import ApiToken, Role, User
@@ -51,7 +51,7 @@ def check_password_policy(password: str, field: str = "password") -> None:
 
 
 def create_user(ctx, username: str, password: str, roles: list[str], full_name: str = "",
-                office: str | None = None) -> dict:
+                office: str | None = None, email: str | None = None) -> dict:
     access.require_admin(ctx.actor, MANAGING)
     session = ctx.session
     username = accounts.normalize_username(username)
@@ -60,9 +60,10 @@ def create_user(ctx, username: str, password: str, roles: list[str], full_name: 
     _known_roles(session, roles)
     office = offices.resolve(session, office)  # "caguas " is Caguas; an office not on the list is refused
     check_password_policy(password)
+    email = emails.normalize(email)
     # Looked up on the module when called: the test suite swaps in a precomputed hash.
     user = User(username=username, password_hash=accounts.hash_password(password), full_name=full_name,
-                office=office, created_at=ctx.now)
+                office=office, email=email, created_at=ctx.now)
     user.roles = [session.get(Role, r) for r in sorted(set(roles))]
     session.add(user)
     session.flush()
@@ -71,11 +72,14 @@ def create_user(ctx, username: str, password: str, roles: list[str], full_name: 
 
 
 def update_user(ctx, username: str, *, full_name: str | None = None, office: str | None = None,
-                roles: list[str] | None = None) -> dict:
-    """Change a user's name, office and roles; only what is given changes (office "" clears it)."""
+                roles: list[str] | None = None, email: str | None = None) -> dict:
+    """Change a user's name, office, roles and e-mail; only what is given changes (office or email
+    "" clears it)."""
     access.require_admin(ctx.actor, MANAGING)
     user = accounts.get_user(ctx.session, username)
-    before = {"full_name": user.full_name, "office": user.office, "roles": user.role_ids}
+    before = {"full_name": user.full_name, "office": user.office, "roles": user.role_ids, "email": user.email}
+    if email is not None:
+        user.email = emails.normalize(email)
     if roles is not None:
         _known_roles(ctx.session, roles)
         # An admin who takes their own admin role away can no longer undo it from these pages.
@@ -87,11 +91,29 @@ def update_user(ctx, username: str, *, full_name: str | None = None, office: str
     if office is not None:
         kept = offices.find(ctx.session, office)  # their own office stays theirs even once deactivated
         user.office = user.office if kept is not None and kept.id == user.office else offices.resolve(ctx.session, office)
-    after = {"full_name": user.full_name, "office": user.office, "roles": sorted(r.id for r in user.roles)}
+    after = {"full_name": user.full_name, "office": user.office, "roles": sorted(r.id for r in user.roles),
+             "email": user.email}
     changed = {k: {"from": before[k], "to": after[k]} for k in after if before[k] != after[k]}
     if changed:
         ctx.session.flush()
         ctx.audit("user_changed", data={"username": username, "changes": changed})
+    return shapes.user(user)
+
+
+NOT_A_SUPERVISOR = "El resumen diario es para supervisores: usted no tiene ese rol."
+
+
+def set_daily_digest(ctx, wanted: bool) -> dict:
+    """The signed-in supervisor's own choice: one e-mail a day with the overdue and due-soon tasks
+    they supervise (engine.commands.digest), instead of waiting for each escalation."""
+    user = accounts.get_user(ctx.session, ctx.actor.username)
+    if wanted and "supervisor" not in user.role_ids:
+        raise ValidationFailed("only supervisors get the daily digest", {"daily_digest": [NOT_A_SUPERVISOR]})
+    if bool(user.daily_digest) != bool(wanted):
+        user.daily_digest = bool(wanted)
+        ctx.session.flush()
+        ctx.audit("user_changed", data={"username": user.username,
+                                        "changes": {"daily_digest": {"from": not wanted, "to": bool(wanted)}}})
     return shapes.user(user)
 
 

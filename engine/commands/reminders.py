@@ -14,17 +14,17 @@ from datetime import timedelta
 from sqlalchemy import exists, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from engine.config import parameters
+from engine.identity import absences
 from engine.identity.actor import SYSTEM
 from engine.kernel import access
-from engine.persistence.models import Parameter, TaskReminder, User, UserRole
+from engine.persistence.models import TaskReminder, User, UserRole
 from engine.persistence.tables import INSTANCE, IS_OPEN, TASK
-from engine.registries import notifications
-from engine.rules.calendar import local_date
+from engine.commands import work_mail
+from engine.commands.digest import send_digests
+from engine.commands.notice_period import days_before
 
 REMINDER = TaskReminder.__table__
-_USER, _USER_ROLE, _PARAMETER = User.__table__, UserRole.__table__, Parameter.__table__
-PARAMETER = "work.reminderDaysBefore"
+_USER, _USER_ROLE = User.__table__, UserRole.__table__
 BATCH = 500
 KINDS = ("due_soon", "overdue")
 
@@ -57,28 +57,24 @@ def _holders(ctx, role: str, office: str | None) -> list[str]:
     return list(ctx.conn.execute(query).scalars())
 
 
+def _holder_and_stand_in(ctx, assignee: str) -> list[str]:
+    """The task's holder, and whoever stands in for them now: the one who will act on it meanwhile."""
+    substitute = absences.substitute_of(ctx.conn, assignee, ctx.now)
+    return [assignee] + ([substitute] if substitute else [])
+
+
 def _notify(ctx, task, kind: str, recipients: list[str]) -> int:
-    day = local_date(task.due_at).strftime("%d/%m/%Y")
-    if kind == "due_soon":
-        subject = f"Recordatorio: la tarea «{task.name}» del caso {task.case_number} vence el {day}"
-    else:
-        subject = f"Tarea vencida: «{task.name}» del caso {task.case_number} venció el {day}"
-    body = f"{subject}.\nAsignada a: {task.assignee or 'nadie (disponible para su rol)'}."
-    for recipient in recipients:
-        notifications.record(ctx, task.instance_id, recipient, subject, body, element_id=task.element_id)
+    """E-mail each recipient at their address (work_mail); one outbox row each."""
+    subject, body = work_mail.reminder(task, kind)
+    for recipient, address in work_mail.addresses(ctx.conn, recipients).items():
+        work_mail.send(ctx, recipient, address, subject, body, task.instance_id, task.element_id)
     return len(recipients)
-
-
-def _days_before(ctx):
-    """Read live: an office's notice period, not a case's legal term frozen at its start."""
-    row = ctx.conn.execute(select(_PARAMETER.c.value).where(_PARAMETER.c.name == PARAMETER)).first()
-    return row.value if row is not None else parameters.catalog()[PARAMETER]["default"]
 
 
 def send_reminders(ctx) -> dict:
     """One pass: remind what is due soon, escalate what is overdue; returns how many notices."""
     access.require_engine(ctx.actor, "send task reminders")
-    days = int(_days_before(ctx))
+    days = days_before(ctx)
     counts = {"due_soon": 0, "overdue": 0, "tasks": 0}
     for kind, until in (("overdue", ctx.now), ("due_soon", ctx.now + timedelta(days=days))):
         due = _due(ctx, kind, until)
@@ -90,18 +86,20 @@ def send_reminders(ctx) -> dict:
                 _mark(ctx, task.id, "due_soon")  # past its date, a "due soon" would come too late
                 recipients = _holders(ctx, "supervisor", None)
             else:
-                recipients = [task.assignee] if task.assignee else _holders(ctx, task.lane, task.office)
+                recipients = _holder_and_stand_in(ctx, task.assignee) if task.assignee else \
+                    _holders(ctx, task.lane, task.office)
             counts[kind] += _notify(ctx, task, kind, recipients)
     return counts
 
 
 def run(engine, max_passes: int = 100) -> dict:
     """For the worker round and the clock move (they hold an engine, not a command's context): one
-    transaction per batch, until a batch is not full."""
+    transaction per batch, until a batch is not full; then the supervisors' daily digests."""
     total = {"due_soon": 0, "overdue": 0}
     for _ in range(max_passes):
         counts = engine.execute(send_reminders, SYSTEM)
         total = {k: total[k] + counts[k] for k in total}
         if counts["tasks"] < BATCH:
             break
+    total["digests"] = engine.execute(send_digests, SYSTEM)
     return total

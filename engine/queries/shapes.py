@@ -114,7 +114,7 @@ def activity(session: Session, record) -> dict:
 
 def user(u: User) -> dict:
     return {"id": u.id, "username": u.username, "full_name": u.full_name, "roles": u.role_ids,
-            "office": u.office, "active": u.active}
+            "office": u.office, "active": u.active, "email": u.email, "daily_digest": bool(u.daily_digest)}
 
 
 def signed_in(u: User) -> dict:

@@ -21,7 +21,9 @@ from sqlalchemy import insert, select, update
 from engine.persistence.models import Notification
 
 CHANNELS = ("correo", "correo_postal", "entrega_personal", "portal")
-STATUSES = ("pending", "sent", "failed")
+# `not_sent`: the notice could never go (a user with no e-mail address); `error` says why, so it is
+# not left `pending` for ever.
+STATUSES = ("pending", "sent", "failed", "not_sent")
 
 
 TABLE = Notification.__table__
@@ -29,8 +31,9 @@ _INSERT = insert(TABLE)
 
 
 def record(ctx, instance_id: int | None, recipient, subject, body, channel="correo", address=None,
-           element_id: str | None = None, document_id: int | None = None) -> dict:
-    """Write one notice to the outbox in the command's transaction and audit it."""
+           element_id: str | None = None, document_id: int | None = None, not_sent: str | None = None) -> dict:
+    """Write one notice to the outbox in the command's transaction and audit it; `not_sent` says
+    why it cannot be sent at all (it is recorded so, never handed to the transport)."""
     recipient, subject, body = str(recipient).strip(), str(subject).strip(), str(body)
     channel = str(channel or "correo")
     if not recipient or not subject:
@@ -39,14 +42,15 @@ def record(ctx, instance_id: int | None, recipient, subject, body, channel="corr
         raise ValueError(f"unknown channel {channel!r}; one of {', '.join(CHANNELS)}")
     row = {"case_id": instance_id, "recipient": recipient[:200], "address": (str(address)[:300] if address else None),
            "channel": channel, "subject": subject[:300], "body": body, "element_id": element_id,
-           "created_at": ctx.now, "sent_at": None, "status": "pending", "error": None,
+           "created_at": ctx.now, "sent_at": None, "status": "not_sent" if not_sent else "pending",
+           "error": not_sent,
            "document_id": document_id}
     new_id = ctx.conn.execute(_INSERT.returning(TABLE.c.id), row).scalar_one()
     ctx.audit("notification", instance_id=instance_id, element_id=element_id, actor="engine",
               message=f"aviso a {recipient}: {subject}",
               data={"notification_id": new_id, "recipient": recipient, "channel": channel, "subject": subject})
     return {"id": new_id, "recipient": recipient, "channel": channel, "subject": subject,
-            "created_at": ctx.now.isoformat(), "status": "pending", "document_id": document_id}
+            "created_at": ctx.now.isoformat(), "status": row["status"], "document_id": document_id}
 
 
 def attach_document(ctx, notification_id: int, document_id: int) -> None:

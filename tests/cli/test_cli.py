@@ -19,6 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.bootstrap import make_engine
+from engine.identity.actor import SYSTEM
+from engine.queries import accounts as account_queries
 from tests.support import bpmn as b
 from tests.support.diagrams import rules_flow
 
@@ -220,3 +223,18 @@ def test_users_create_needs_a_role_and_an_office_on_the_list(ws):
     assert "created user luis" in out
     assert "exists already" in refused(ws.run("users", "create", "luis", "--password", "secreto-123",
                                               "--role", "test_clerk"))
+
+
+def test_users_create_takes_an_email_and_refuses_one_that_is_no_address(ws):
+    err = refused(ws.run("users", "create", "eva", "--password", "secreto-123", "--role", "test_clerk",
+                         "--email", "eva-at-agencia"))
+    assert "email: No es una dirección de correo electrónico válida" in err
+    out = ok(ws.run("users", "create", "eva", "--password", "secreto-123", "--role", "test_clerk",
+                    "--email", "Eva@Agencia.PR.gov"))
+    assert "created user eva" in out
+    engine = make_engine(ws.env["TRAMITE_DATABASE_URL"])
+    try:
+        users = {u["username"]: u for u in engine.read(account_queries.list_users, SYSTEM)}
+    finally:
+        engine.db.dispose()
+    assert users["eva"]["email"] == "Eva@agencia.pr.gov"

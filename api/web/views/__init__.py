@@ -1,6 +1,8 @@
 """The pages, one module per kind of user; each registers its routes on the web blueprint."""
 # One module per line, so that branches adding views merge without a conflict.
 from api.web.views import (  # noqa: F401
+    absences,
+    account,
     admin,
     admin_offices,
     admin_tokens,

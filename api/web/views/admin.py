@@ -39,9 +39,10 @@ def admin_users():
     form, refusal, status = {}, None, 200
     if request.method == "POST":
         form = {"username": request.form.get("username", "").strip(), "full_name": request.form.get("full_name", "").strip(),
-                "office": request.form.get("office", "").strip() or None, "roles": request.form.getlist("roles")}
+                "office": request.form.get("office", "").strip() or None, "roles": request.form.getlist("roles"),
+                "email": request.form.get("email", "").strip()}
         _user, refusal = run(account_commands.create_user, form["username"], request.form.get("password", ""),
-                             form["roles"], full_name=form["full_name"], office=form["office"])
+                             form["roles"], full_name=form["full_name"], office=form["office"], email=form["email"])
         if refusal is None:
             flash(_("Usuario %(user)s creado.", user=form["username"]), "success")
             return redirect(url_for("web.admin_users"))

@@ -26,9 +26,10 @@ def admin_users_edit(username):
     form, refusal, status = user, None, 200
     if request.method == "POST":
         form = {**user, "full_name": request.form.get("full_name", "").strip(),
-                "office": request.form.get("office", "").strip(), "roles": request.form.getlist("roles")}
+                "office": request.form.get("office", "").strip(), "roles": request.form.getlist("roles"),
+                "email": request.form.get("email", "").strip()}
         _done, refusal = run(account_commands.update_user, username, full_name=form["full_name"],
-                             office=form["office"], roles=form["roles"])
+                             office=form["office"], roles=form["roles"], email=form["email"])
         if refusal is None:
             flash(_("Usuario %(user)s actualizado.", user=username), "success")
             return redirect(url_for("web.admin_users"))

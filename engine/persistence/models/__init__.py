@@ -14,7 +14,7 @@ from engine.persistence.models.legal_time import CaseSuspension
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
 from engine.persistence.models.saved_filters import SavedFilter
-from engine.persistence.models.work import TaskReminder, UserAbsence
+from engine.persistence.models.work import TaskReminder, UserAbsence, WorkDigest
 
 __all__ = [
     "AgencyToken",
@@ -54,6 +54,7 @@ __all__ = [
     "Timer",
     "User",
     "UserAbsence",
+    "WorkDigest",
     "UserRole",
     "WorkflowTaskState",
 ]

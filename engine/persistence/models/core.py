@@ -54,6 +54,9 @@ class User(Base):
     office: Mapped[str | None] = mapped_column(String(100))
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # Where reminders and the daily digest go (engine.commands.reminders); none: they are not sent.
+    email: Mapped[str | None] = mapped_column(String(254))
+    daily_digest: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
     # Every web session carries the generation of its login; a bump ends them all (api/web/session.py).
     session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
     # Set when an admin resets the password: the next web sign-in must choose a new one first.

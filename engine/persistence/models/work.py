@@ -2,9 +2,9 @@
 for a task (so each is sent once)."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
-from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy import Date, ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from engine.persistence.models.core import Base, BigId
@@ -32,4 +32,14 @@ class TaskReminder(Base):
     __tablename__ = "task_reminder"
     task_id: Mapped[int] = mapped_column(BigId, ForeignKey("task.id", ondelete="CASCADE"), primary_key=True)
     kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    sent_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class WorkDigest(Base):
+    """A supervisor's daily digest sent for a Puerto Rico day: the key makes a second one that day
+    impossible, even with two timer workers."""
+
+    __tablename__ = "work_digest"
+    username: Mapped[str] = mapped_column(String(100), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
     sent_at: Mapped[datetime] = mapped_column(UTCDateTime)
