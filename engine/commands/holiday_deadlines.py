@@ -45,14 +45,22 @@ def _counted_days(ctx, instance_id: int, last: date) -> bool:
     return False
 
 
+def _ending_on(day: date):
+    """The running, not suspended cases with a timer at the deadline instant of `day`."""
+    return select(TIMER.c.instance_id).distinct().join(
+        INSTANCE, and_(INSTANCE.c.id == TIMER.c.instance_id, INSTANCE.c.status == "active",
+                       INSTANCE.c.suspended_since.is_(None))).where(
+        TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False), TIMER.c.due_at == calendar.deadline_instant(day))
+
+
+def running_on(ctx, day: date) -> int:
+    """How many running cases have a deadline ending on `day` (what the confirmation tells the admin)."""
+    return len(ctx.conn.execute(_ending_on(day)).scalars().all())
+
+
 def roll_running_deadlines(ctx, day: date, name_es: str) -> list[dict]:
     """Move the running deadlines that end on the new holiday `day`; [{case_number, element_id, before, after}]."""
-    due = calendar.deadline_instant(day)
-    cases = ctx.conn.execute(select(TIMER.c.instance_id).distinct().join(
-        INSTANCE, and_(INSTANCE.c.id == TIMER.c.instance_id, INSTANCE.c.status == "active",
-                       INSTANCE.c.suspended_since.is_(None)))
-        .where(TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False), TIMER.c.due_at == due)
-        .order_by(TIMER.c.instance_id)).scalars().all()
+    cases = ctx.conn.execute(_ending_on(day).order_by(TIMER.c.instance_id)).scalars().all()
     moved_all = []
     for instance_id in cases:
         if not _counted_days(ctx, instance_id, day):

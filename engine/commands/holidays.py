@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from engine.commands.holiday_deadlines import roll_running_deadlines
+from engine.commands.holiday_deadlines import roll_running_deadlines, running_on
 from engine.errors import Conflict, NotFound, ValidationFailed
 from engine.kernel import access
 from engine.persistence.models import Holiday
@@ -51,8 +51,7 @@ def _texts(values: dict, errors: dict) -> dict:
     return out
 
 
-def add_holiday(ctx, day, name_es, legal_source, name_en=None) -> dict:
-    """POST /holidays: a legal holiday on `day`; running deadlines that end on it roll past it."""
+def _checked(ctx, day, name_es, legal_source, name_en) -> tuple[date, dict]:
     access.require_admin(ctx.actor, "change the holiday calendar")
     errors: dict = {}
     day = parse_day(day, errors)
@@ -62,6 +61,19 @@ def add_holiday(ctx, day, name_es, legal_source, name_en=None) -> dict:
     existing = ctx.session.get(Holiday, day)
     if existing is not None:
         raise Conflict(f"{day.isoformat()} is already a holiday ({existing.name_es})", code="HOLIDAY_EXISTS")
+    return day, texts
+
+
+def preview_holiday(ctx, day, name_es, legal_source, name_en=None) -> dict:
+    """What adding the holiday would do, saving nothing (the admin page's confirmation): the day and
+    how many running deadlines end on it."""
+    day, texts = _checked(ctx, day, name_es, legal_source, name_en)
+    return {"date": day.isoformat(), **texts, "running_deadlines": running_on(ctx, day)}
+
+
+def add_holiday(ctx, day, name_es, legal_source, name_en=None) -> dict:
+    """POST /holidays: a legal holiday on `day`; running deadlines that end on it roll past it."""
+    day, texts = _checked(ctx, day, name_es, legal_source, name_en)
     row = Holiday(day=day, **texts, added_by=ctx.actor.username, added_at=ctx.now)
     ctx.session.add(row)
     ctx.session.flush()

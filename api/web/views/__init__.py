@@ -2,6 +2,7 @@
 # One module per line, so that branches adding views merge without a conflict.
 from api.web.views import (  # noqa: F401
     admin,
+    admin_holidays,
     admin_offices,
     admin_tokens,
     admin_users,
