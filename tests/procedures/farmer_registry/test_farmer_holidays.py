@@ -22,6 +22,21 @@ def test_a_managed_holiday_on_day_20_rolls_the_window_and_the_explanation_names_
     assert words.startswith("Último día para actuar: miércoles 24 de abril de 2024.")
     assert ("El día 20, lunes 22 de abril de 2024, es feriado (Cierre por orden ejecutiva), y el martes 23 de abril "
             "de 2024 es feriado: el plazo pasa al siguiente día laborable, miércoles 24 de abril de 2024 (TC-2).") in words
+    # The denial letter names the same last day: the letter counts with the same calendar.
+    letters = [e for e in far.history(case["id"]) if e["type"] == "letter_generated"]
+    assert [e["data"]["remedy_last_day"] for e in letters] == ["2024-04-24"]
+
+
+def test_the_letter_preview_counts_the_managed_holidays(far):
+    from engine.queries import letters
+
+    def review_last_day():
+        found = far.engine.read(lambda s: [letter.remedy.last_day for kind in letters.previews(s, far.engine.now())
+                                           if kind["kind"] == "denial" for letter in kind["letters"] if letter.remedy])
+        return found[0]
+    assert str(review_last_day()) == "2024-04-22"  # 1 April + 20 = Sunday 21 → Monday 22
+    add(far, "2024-04-22")
+    assert str(review_last_day()) == "2024-04-23"
 
 
 def test_a_holiday_declared_while_the_window_runs_moves_its_last_day(far):
