@@ -8,7 +8,7 @@ moment its schema does (`tramite serve`, `deploy` and `seed-demo` all migrate fi
 here on purpose, not imported from the application: a later change of the code must not change
 what this step wrote. An admin edits the calendar afterwards on /admin/holidays.
 """
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, timezone
 
 import sqlalchemy as sa
 from alembic import op
@@ -82,7 +82,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("day"),
     )
     # Naive UTC, as UTCDateTime stores every instant.
-    now = datetime.utcnow().replace(microsecond=0)  # noqa: DTZ003 (a migration has no engine clock)
+    now = datetime.now(timezone.utc).replace(tzinfo=None, microsecond=0)  # a migration has no engine clock
     op.bulk_insert(table, [
         {"day": day, "name_es": es, "name_en": en, "legal_source": SOURCE, "added_by": "system", "added_at": now}
         for year in YEARS for day, es, en in holidays(year)])
