@@ -11,12 +11,12 @@ import io
 import itertools
 import re
 from dataclasses import dataclass
-from datetime import date, timedelta
 from typing import Callable
 
 import pytest
 
 from tests.conftest import PASSWORD
+from tests.hostile.matrix_holidays import holiday_rows
 from tests.support import bpmn as b
 
 KINDS = ("anonymous", "nobody", "lane_staff", "other_lane", "other_office", "supervisor", "owner", "admin")
@@ -178,17 +178,6 @@ def fresh_agency_token(w: World) -> int:
                                                       "expires_in_days": 30}, expect=201)["id"]
 
 
-def new_holiday_day(w: World) -> str:
-    """A day no other call of the matrix used (each role's request adds its own)."""
-    return (date(2030, 1, 1) + timedelta(days=next(w.serial))).isoformat()
-
-
-def fresh_holiday(w: World) -> str:
-    day = new_holiday_day(w)
-    w.api.post("/api/v1/holidays", "admin", {"date": day, "name_es": "Feriado", "legal_source": "Ley"}, expect=201)
-    return day
-
-
 I = "/api/v1/instances/<int:instance_id>"
 T = "/api/v1/tasks/<int:task_id>"
 V = "/api/v1/processes/<string:key>/versions"
@@ -325,13 +314,7 @@ MATRIX: list[Row] = [
     Row("GET", "/api/v1/parameters", everyone(200), get(lambda w: "/api/v1/parameters")),
     Row("PUT", "/api/v1/parameters/<string:name>", only(200, "admin"),
         lambda w, u: {"path": "/api/v1/parameters/calendar.holidays", "json": {"value": ["2024-07-04"]}}),
-    # The holiday calendar: everybody reads it, the admin changes it.
-    Row("GET", "/api/v1/holidays", everyone(200), get(lambda w: "/api/v1/holidays?year=2024")),
-    Row("POST", "/api/v1/holidays", only(201, "admin"), post(lambda w: "/api/v1/holidays", lambda w, u: {
-        "date": new_holiday_day(w),
-        "name_es": "Feriado", "legal_source": "Ley"})),
-    Row("DELETE", "/api/v1/holidays/<string:day>", only(200, "admin"),
-        lambda w, u: {"path": f"/api/v1/holidays/{fresh_holiday(w)}"}),
+    *holiday_rows(Row, everyone, only, get, post),
     Row("GET", "/api/v1/admin/clock", everyone(200), get(lambda w: "/api/v1/admin/clock")),
     Row("PUT", "/api/v1/admin/clock", only(200, "admin"), lambda w, u: {
         "path": "/api/v1/admin/clock", "json": {"now": f"2024-04-01T13:{next(w.serial):02d}:00-04:00"}}),
