@@ -29,6 +29,7 @@ from api.rest import (  # one per line, so that branches adding resources merge 
     bidder_registry,
     docs,
     documents,
+    holidays,
     instances,
     legal_time,
     materials_registries,
@@ -61,6 +62,7 @@ API_BLUEPRINTS = (
     migrations.blp,
     documents.blp,
     legal_time.blp,
+    holidays.blp,
     public.blp,
     work.blp,
 )

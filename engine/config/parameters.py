@@ -10,7 +10,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from engine.config import parameter_types
+from engine.config import holidays, parameter_types
 from engine.config.paths import processes_dir
 from engine.persistence.models import Parameter
 
@@ -89,7 +89,11 @@ def typed_value(name: str, frozen: dict, session: Session):
         raw = row.value if row else entry["default"]
     else:
         raw = frozen.get(name, entry["default"])
-    return parameter_types.coerce(entry["type"], raw)
+    value = parameter_types.coerce(entry["type"], raw)
+    if name == "calendar.holidays":
+        # The managed calendar counts as much as the parameter: one union, wherever a deadline is computed.
+        value = sorted({*(value or []), *(day.isoformat() for day in holidays.managed_days(session))})
+    return value
 
 
 def dumps(value) -> str:

@@ -19,7 +19,8 @@ def _letters(session: Session, now: datetime, kind: str, language: str):
     if kind not in kinds.all_kinds():
         raise NotFound(f"there is no letter kind {kind!r}")
     values = {p["name"]: p["value"] for p in parameter_store.describe(session)}
-    parameters = letter_parameters(values, values.get("calendar.holidays") or [])
+    # The holidays in force, managed calendar included, as a real letter counts them.
+    parameters = letter_parameters(values, parameter_store.typed_value("calendar.holidays", {}, session))
     sample = SAMPLES[kind]
     return assemble.letters_for(kind, sample, case_number=sample["case_number"], notice_date=local_date(now),
                                 parameters=parameters, language=language)

@@ -57,11 +57,15 @@ def _follow_in_data(case, task, links: dict, before, after) -> None:
                               only_if=old)
 
 
-def move_deadlines(case, days: int, *, roll_forward: bool, holidays, links: dict | None = None) -> list[dict]:
+def move_deadlines(case, days: int, *, roll_forward: bool, holidays, links: dict | None = None,
+                   only=None) -> list[dict]:
     """Move every running timer `days` later (TC-2 roll-forward as the rule says), and the variables
-    the diagram feeds it from; each deadline before and after, for the history."""
+    the diagram feeds it from; each deadline before and after, for the history. `only(task, due)`
+    picks the timers to move (a newly declared holiday moves those ending on it, days = 0)."""
     moved = []
     for task, due in running_deadlines(case):
+        if only is not None and not only(task, due):
+            continue
         after = calendar.moved_by_suspension(due, days, roll_forward=roll_forward, holidays=holidays)
         value = task.internal_data.get("event_value")
         if isinstance(value, dict):  # a cycle timer keeps its next instant under "next"

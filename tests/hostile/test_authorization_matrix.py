@@ -16,6 +16,7 @@ from typing import Callable
 import pytest
 
 from tests.conftest import PASSWORD
+from tests.hostile.matrix_holidays import holiday_rows
 from tests.support import bpmn as b
 
 KINDS = ("anonymous", "nobody", "lane_staff", "other_lane", "other_office", "supervisor", "owner", "admin")
@@ -315,6 +316,7 @@ MATRIX: list[Row] = [
     Row("GET", "/api/v1/parameters", everyone(200), get(lambda w: "/api/v1/parameters")),
     Row("PUT", "/api/v1/parameters/<string:name>", only(200, "admin"),
         lambda w, u: {"path": "/api/v1/parameters/calendar.holidays", "json": {"value": ["2024-07-04"]}}),
+    *holiday_rows(Row, everyone, only, get, post),
     Row("GET", "/api/v1/admin/clock", everyone(200), get(lambda w: "/api/v1/admin/clock")),
     Row("PUT", "/api/v1/admin/clock", only(200, "admin"), lambda w, u: {
         "path": "/api/v1/admin/clock", "json": {"now": f"2024-04-01T13:{next(w.serial):02d}:00-04:00"}}),

@@ -4,6 +4,7 @@ from api.web.views import (  # noqa: F401
     absences,
     account,
     admin,
+    admin_holidays,
     admin_offices,
     admin_tokens,
     admin_users,

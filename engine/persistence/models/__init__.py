@@ -9,6 +9,7 @@ from engine.persistence.models.documents import CaseNote, Document, DocumentCoun
 from engine.persistence.models.bids import Bidder, BidderSanction, BidMatter, PurchaseLock
 from engine.persistence.models.drafts import TaskDraft
 from engine.persistence.models.farmers import FarmerRecord
+from engine.persistence.models.holidays import Holiday
 from engine.persistence.models.identity import AgencyToken, Office, RecoveryCode
 from engine.persistence.models.legal_time import CaseSuspension
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
@@ -37,6 +38,7 @@ __all__ = [
     "EngineClock",
     "FarmerRecord",
     "HardwareStore",
+    "Holiday",
     "LoginFailure",
     "MIGRATION_ONLY_INDEXES",
     "Notification",
