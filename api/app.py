@@ -103,7 +103,8 @@ def create_app(settings: Settings | None = None, *, engine: Engine | None = None
     app.config["TRAMITE_LOGIN_POLICY"] = settings.login_policy()
     app.config["TRAMITE_PUBLIC_URL"] = (settings.public_url or "").rstrip("/") or None
     app.config["TRAMITE_METRICS_TOKEN"] = settings.metrics_token
-    engine = engine or make_engine(settings.database_url, settings.clock())
+    engine = engine or make_engine(settings.database_url, settings.clock(), replica_url=settings.replica_url,
+                                   prepared_statements=settings.prepared_statements)
     app.extensions["tramite"] = engine
     if bootstrap:
         prepare(engine)

@@ -20,7 +20,8 @@ def _engine():
         clock = settings.clock()
     except ValueError as exc:  # TRAMITE_CLOCK or TRAMITE_CLOCK_START: the user's to fix, not a crash
         raise EngineError(str(exc)) from None
-    return make_engine(settings.database_url, clock)
+    return make_engine(settings.database_url, clock, replica_url=settings.replica_url,
+                       prepared_statements=settings.prepared_statements)
 
 
 def _deploy(engine, path: Path | None = None, demo: bool = False) -> None:

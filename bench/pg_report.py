@@ -83,6 +83,10 @@ def _timers(t: dict) -> str:
              f"{'yes' if t['fired_events'] == t['fired_cases'] == t['timers'] else 'NO'}); worker tracebacks: "
              f"{t['tracebacks']}\n- the {t['timers']:,} cases were started through the engine first "
              f"(4 threads, {t['start_seconds']:.0f} s, {t['timers'] / t['start_seconds']:.0f} cases/s)")
+    durability = t.get("durability") or {}
+    notes += (f"\n- the server's durability: synchronous_commit={durability.get('synchronous_commit', '?')}, "
+              f"fsync={durability.get('fsync', '?')}"
+              + ("" if durability == {"synchronous_commit": "on", "fsync": "on"} else " (NOT a production figure)"))
     return ("### Timers\n\n" + _table(["measurement", "10 % s", "50 % s", "90 % s", "all s", "timers/s"], rows)
             + "\n\n" + notes)
 

@@ -67,6 +67,8 @@ def bench_timers(base_url: str, workdir: Path, *, timers: int, workers: int, int
         fired_cases = inst.scalar("SELECT count(DISTINCT instance_id) FROM audit_event WHERE type = 'timer_fired'")
         statuses = inst.rows("SELECT status, outcome, count(*) FROM process_instance GROUP BY 1, 2")
         tracebacks = sum("Traceback" in w.log() for w in procs)
+        # What a commit costs here: the figure is a production one only with both on.
+        durability = {name: inst.scalar(f"SHOW {name}") for name in ("synchronous_commit", "fsync")}
     finally:
         for w in procs:
             w.stop()
@@ -77,4 +79,4 @@ def bench_timers(base_url: str, workdir: Path, *, timers: int, workers: int, int
     return {"timers": timers, "workers": workers, "interval": interval, "start_seconds": started_s,
             "seconds": elapsed, "marks": marks, "rate": timers / elapsed if elapsed else None,
             "fired_events": fired_events, "fired_cases": fired_cases,
-            "statuses": [tuple(s) for s in statuses], "tracebacks": tracebacks, "load_before": load_before}
+            "statuses": [tuple(s) for s in statuses], "tracebacks": tracebacks, "load_before": load_before, "durability": durability}

@@ -15,9 +15,11 @@ from engine.config.paths import forms_dir_for, processes_dir
 log = logging.getLogger("tramite.bootstrap")
 
 
-def make_engine(database_url: str, clock=None) -> Engine:
+def make_engine(database_url: str, clock=None, *, replica_url: str | None = None,
+                prepared_statements: bool = True) -> Engine:
     """The engine with every procedure of `engine/procedures` (the composition the app and CLI use)."""
-    return Engine(database_url, clock, procedures=ALL)
+    return Engine(database_url, clock, procedures=ALL, replica_url=replica_url,
+                  prepared_statements=prepared_statements)
 
 
 def prepare(engine, *, upgrade: bool = True) -> None:

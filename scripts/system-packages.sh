@@ -31,6 +31,7 @@ PACKAGES=(
 )
 CI_PACKAGES=(
     "postgresql"                  # .ci/run's second phase (scripts/postgres-test-server.sh)
+    "pgbouncer"                   # the test that the app works behind PgBouncer in transaction mode
 )
 
 mode=install

@@ -31,6 +31,13 @@ def read_rows(query, *args, **kwargs):
     return query(conn, *args, **kwargs)
 
 
+def read_listing_rows(query, *args, **kwargs):
+    """`read_rows` for a list: on the read replica when one is configured, else the request's."""
+    if engine().has_replica:
+        return engine().read_listing_rows(query, *args, **kwargs)
+    return read_rows(query, *args, **kwargs)
+
+
 def release_read_connection(_exc=None) -> None:
     conn = g.pop("read_conn", None)
     if conn is not None:

@@ -41,7 +41,8 @@ def list_instances(args):
         release_read_connection()  # each batch reads in its own short transaction
         rows = csv_lists.case_rows(engine().read, actor(), now, args)
         return csv_lists.api_response("casos.csv", csv_lists.CASE_FIELDS, rows)
-    items, total = engine().read(queries.list_instances, actor(), now, page=page, per_page=per_page, **args)
+    items, total = engine().read_listing(queries.list_instances, actor(), now, page=page, per_page=per_page,
+                                         **args)
     return page_response(items, total, page, per_page)
 
 

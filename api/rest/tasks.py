@@ -7,7 +7,7 @@ from engine.queries import cases as queries
 from engine.commands import tasks as commands
 
 from api import csv_lists
-from api.rest.auth import actor, engine, read_rows, release_read_connection
+from api.rest.auth import actor, engine, read_listing_rows, release_read_connection
 from api.rest.responses import answer
 from api.rest.pagination import page_response
 from api.rest.schemas import (
@@ -30,7 +30,7 @@ def list_tasks(args):
         release_read_connection()
         rows = csv_lists.task_rows(engine().read, actor(), now, args)
         return csv_lists.api_response("tareas.csv", csv_lists.TASK_FIELDS, rows)
-    items, total = read_rows(queries.list_tasks, actor(), now, page=page, per_page=per_page, **args)
+    items, total = read_listing_rows(queries.list_tasks, actor(), now, page=page, per_page=per_page, **args)
     return page_response(items, total, page, per_page)
 
 

@@ -38,6 +38,11 @@ class Settings:
     metrics_token: str | None = None
     second_factor_required: bool = False
     local_passwords: bool = True
+    # Past one machine (README §Several hosts): a streaming replica the lists and dashboards read
+    # from, and whether psycopg may prepare statements on the server (not behind PgBouncer in
+    # transaction mode, whose clients share server connections: TRAMITE_DATABASE_PREPARE=off).
+    replica_url: str | None = None
+    prepared_statements: bool = True
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -53,6 +58,9 @@ class Settings:
         for name in ("login_window_seconds", "login_failures_per_username", "login_failures_per_address"):
             if env.get(f"TRAMITE_{name.upper()}"):
                 values[name] = int(env[f"TRAMITE_{name.upper()}"])
+        if env.get("TRAMITE_DATABASE_REPLICA_URL", "").strip():
+            values["replica_url"] = env["TRAMITE_DATABASE_REPLICA_URL"].strip()
+        values["prepared_statements"] = _switch(env, "TRAMITE_DATABASE_PREPARE", True)
         for name in ("public_url", "metrics_token"):
             if env.get(f"TRAMITE_{name.upper()}", "").strip():
                 values[name] = env[f"TRAMITE_{name.upper()}"].strip()
@@ -69,6 +77,17 @@ class Settings:
     def clock(self) -> Clock:
         start = parse_instant(self.clock_start) if self.clock_start else None
         return Clock(self.clock_mode, start)
+
+
+def _switch(env, name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("on", "1", "true", "yes"):
+        return True
+    if raw in ("off", "0", "false", "no"):
+        return False
+    raise EngineError(f"{name} must be on or off, not {raw!r}")
 
 
 def timer_lease() -> timedelta:

@@ -27,8 +27,9 @@ log = logging.getLogger("tramite.engine")
 
 
 class Engine:
-    def __init__(self, database_url: str, clock: Clock | None = None, procedures: Procedures | None = None):
-        self.db = Database(database_url)
+    def __init__(self, database_url: str, clock: Clock | None = None, procedures: Procedures | None = None,
+                 *, replica_url: str | None = None, prepared_statements: bool = True):
+        self.db = Database(database_url, replica_url=replica_url, prepared_statements=prepared_statements)
         self.clock = clock or Clock()
         self.versions = VersionCache()
         self.procedures = procedures or Procedures()
@@ -51,6 +52,22 @@ class Engine:
     def read_rows(self, query, *args, **kwargs):
         """Run `query(conn, ...)` with Core statements only: the cheaper path for hot reads."""
         with self.db.read_engine.connect() as conn:
+            with conn.begin():
+                return query(conn, *args, **kwargs)
+
+    @property
+    def has_replica(self) -> bool:
+        return self.db.replica_engine is not self.db.read_engine
+
+    def read_listing(self, query, *args, **kwargs):
+        """`read` for lists and dashboards: on the read replica when one is configured. Its rows may
+        be a moment behind the primary, so nothing that decides a write may read through here."""
+        with self.db.reading_replica() as session:
+            return query(session, *args, **kwargs)
+
+    def read_listing_rows(self, query, *args, **kwargs):
+        """`read_rows` for lists and dashboards: on the read replica when one is configured."""
+        with self.db.replica_engine.connect() as conn:
             with conn.begin():
                 return query(conn, *args, **kwargs)
 

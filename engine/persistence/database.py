@@ -60,17 +60,21 @@ def _sqlite_engine(url: str, begin: str) -> Engine:
 
 
 class Database:
-    def __init__(self, url: str):
+    def __init__(self, url: str, *, replica_url: str | None = None, prepared_statements: bool = True):
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         if self.is_sqlite:
             self.write_engine = _sqlite_engine(url, "BEGIN IMMEDIATE")
             self.read_engine = _sqlite_engine(url, "BEGIN")
         else:
-            self.write_engine = pg_engines.write_engine(url)
-            self.read_engine = pg_engines.read_engine(url)
+            self.write_engine = pg_engines.write_engine(url, prepared_statements)
+            self.read_engine = pg_engines.read_engine(url, prepared_statements)
+        # Lists and dashboards may read a streaming replica; everything else reads the primary.
+        self.replica_engine = (pg_engines.read_engine(replica_url, prepared_statements)
+                               if replica_url and not self.is_sqlite else self.read_engine)
         self._writer = sessionmaker(self.write_engine, expire_on_commit=False)
         self._reader = sessionmaker(self.read_engine, expire_on_commit=False)
+        self._replica_reader = sessionmaker(self.replica_engine, expire_on_commit=False)
         self._writer_lock = _writer_lock(url) if self.is_sqlite else None
 
     @contextmanager
@@ -106,6 +110,12 @@ class Database:
             with session.begin():
                 yield session
 
+    @contextmanager
+    def reading_replica(self) -> Iterator[Session]:
+        with self._replica_reader() as session:
+            with session.begin():
+                yield session
+
     def upgrade(self) -> None:
         """Apply Alembic migrations up to head (run once, before workers start)."""
         from alembic import command
@@ -124,3 +134,5 @@ class Database:
         self.write_engine.dispose()
         if self.read_engine is not self.write_engine:
             self.read_engine.dispose()
+        if self.replica_engine is not self.read_engine:
+            self.replica_engine.dispose()

@@ -22,12 +22,21 @@ from sqlalchemy.exc import DisconnectionError
 IDLE_PING_SECONDS = 10.0
 
 
-def write_engine(url: str) -> Engine:
-    return _pinged_when_idle(create_engine(url, pool_size=10, max_overflow=20))
+def write_engine(url: str, prepared_statements: bool = True) -> Engine:
+    return _pinged_when_idle(create_engine(url, pool_size=10, max_overflow=20,
+                                           connect_args=_connect_args(prepared_statements)))
 
 
-def read_engine(url: str) -> Engine:
-    return _pinged_when_idle(create_engine(url, isolation_level="AUTOCOMMIT", pool_size=10, max_overflow=10))
+def read_engine(url: str, prepared_statements: bool = True) -> Engine:
+    """Reads of the primary, or of a streaming replica (lists and dashboards) when one is configured."""
+    return _pinged_when_idle(create_engine(url, isolation_level="AUTOCOMMIT", pool_size=10, max_overflow=10,
+                                           connect_args=_connect_args(prepared_statements)))
+
+
+def _connect_args(prepared_statements: bool) -> dict:
+    # Behind PgBouncer in transaction mode one client's transactions land on different server
+    # connections, where a statement psycopg prepared on another one does not exist.
+    return {} if prepared_statements else {"prepare_threshold": None}
 
 
 def _pinged_when_idle(engine: Engine) -> Engine:

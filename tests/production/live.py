@@ -153,8 +153,9 @@ class LiveServer:
     """`tramite serve` (gunicorn, several workers) in its own process group on a free loopback port."""
 
     def __init__(self, installation: Installation, *, workers: int = 2, threads: int = 8,
-                 timer_worker: bool = False, name: str = "server"):
+                 timer_worker: bool = False, name: str = "server", env: dict[str, str] | None = None):
         self.installation = installation
+        self.extra_env = env or {}
         self.workers, self.threads, self.timer_worker = workers, threads, timer_worker
         self.name = name
         self.proc: subprocess.Popen | None = None
@@ -183,7 +184,7 @@ class LiveServer:
             cmd.append("--no-timer-worker")
         with open(self.log_path, "wb") as out:
             # Its own session: a SIGKILL to the group takes gunicorn's master and workers at once.
-            self.proc = subprocess.Popen(cmd, cwd=self.installation.workdir, env=self.installation.env(),
+            self.proc = subprocess.Popen(cmd, cwd=self.installation.workdir, env=self.installation.env(**self.extra_env),
                                          stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                          start_new_session=True)
         wait_until(self._healthy, SERVER_READY_SECONDS, f"{self.name} on port {self.port} to answer /healthz",

@@ -53,7 +53,7 @@ def listed(*args: str) -> list[str]:
 def test_the_list_holds_what_the_app_and_the_tests_need():
     packages = listed()
     assert NEEDED <= set(packages) and "postgresql" not in packages
-    assert "postgresql" in listed("--ci")
+    assert {"postgresql", "pgbouncer"} <= set(listed("--ci")) and "pgbouncer" not in packages
 
 
 def test_a_dry_run_names_what_is_missing_and_installs_nothing(tmp_path):
@@ -66,7 +66,7 @@ def test_a_dry_run_names_what_is_missing_and_installs_nothing(tmp_path):
 def test_as_root_only_the_missing_packages_are_installed(tmp_path):
     done, calls = run(tmp_path, "--ci", installed=set(listed()) - {"fonts-liberation"})
     assert done.returncode == 0, done.stderr
-    assert calls == ["update -q", "install -y -q --no-install-recommends fonts-liberation postgresql"]
+    assert calls == ["update -q", "install -y -q --no-install-recommends fonts-liberation postgresql pgbouncer"]
 
 
 def test_with_everything_installed_apt_is_not_touched(tmp_path):

@@ -85,6 +85,11 @@ def read(query, *args, **kwargs):
     return engine().read(query, *args, **kwargs)
 
 
+def read_listing(query, *args, **kwargs):
+    """A list or dashboard page's read: on the read replica when one is configured (a moment behind)."""
+    return engine().read_listing(query, *args, **kwargs)
+
+
 def form_post(schema: dict, ui: dict):
     """(data, rows_changed): the post as JSON, after the no-JavaScript add/remove row buttons."""
     form = request.form

@@ -14,7 +14,7 @@ from api.web import case_context, formkit, instructions, labels, task_answers
 from api.web.blueprint import bp
 from api.web.session import engine, login_required, safe_next, web_actor
 from api.web.views.common import (
-    PER_PAGE, Refusal, form_post, page_number, pages, process_names, read, role_labels, run,
+    PER_PAGE, Refusal, form_post, page_number, pages, process_names, read, read_listing, role_labels, run,
 )
 
 
@@ -25,7 +25,7 @@ def inbox():
     process = request.args.get("process") or None
     case_number = request.args.get("case", "").strip()
     overdue = request.args.get("overdue") == "1"
-    lists = read(queries.inbox, web_actor(), now, process=process, case_number=case_number, per_page=PER_PAGE,
+    lists = read_listing(queries.inbox, web_actor(), now, process=process, case_number=case_number, per_page=PER_PAGE,
                  pages={scope: page_number(f"{scope}_page") for scope in ("mine", "available")},
                  overdue=overdue or None)
     for listed in lists.values():

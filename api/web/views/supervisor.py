@@ -13,7 +13,9 @@ from api.headers import uploaded_text
 from api.web import case_context, labels, task_answers
 from api.web.blueprint import bp
 from api.web.session import allowed, engine, login_required, web_actor
-from api.web.views.common import PER_PAGE, page_number, pages, process_names, read, role_labels, run
+from api.web.views.common import (
+    PER_PAGE, page_number, pages, process_names, read, read_listing, role_labels, run,
+)
 
 STATUSES = ("active", "completed", "cancelled", "error")
 CASE_FILTERS = ("process", "status", "outcome", "stage", "office", "q")
@@ -24,7 +26,7 @@ CASE_FILTERS = ("process", "status", "outcome", "stage", "office", "q")
 def dashboard_page():
     now = engine().now()
     bucket = "day" if request.args.get("period") == "day" else "month"
-    data = read(dashboard.overview, web_actor(), now, bucket)
+    data = read_listing(dashboard.overview, web_actor(), now, bucket)
     stages: dict[str, list] = {}
     for row in data["stages"]:
         stages.setdefault(row["process_key"], []).append(row)
@@ -47,9 +49,9 @@ def cases():
     filters = case_filters()
     overdue = bool(filters.pop("overdue"))
     actor = web_actor()
-    items, total = read(queries.list_instances, actor, now, page=page, per_page=PER_PAGE,
+    items, total = read_listing(queries.list_instances, actor, now, page=page, per_page=PER_PAGE,
                         overdue=overdue or None, **filters)
-    choices = read(dashboard.filter_values)
+    choices = read_listing(dashboard.filter_values)
     if actor.office and not access.sees_all_cases(actor):
         choices["offices"] = [actor.office]  # other offices' cases are not theirs to list
     return render_template("web/cases.html", items=items, total=total, page=page, pages=pages(total),

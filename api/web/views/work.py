@@ -12,7 +12,7 @@ from engine.queries import cases as queries
 
 from api.web.blueprint import bp
 from api.web.session import allowed, engine, web_actor
-from api.web.views.common import PER_PAGE, page_number, pages, process_names, read, role_labels
+from api.web.views.common import PER_PAGE, page_number, pages, process_names, read, read_listing, role_labels
 
 MAX_SELECTED = 500  # the API's bound for one bulk request
 
@@ -20,8 +20,9 @@ MAX_SELECTED = 500  # the API's bound for one bulk request
 def _page(results=None, message=None, status=200):
     now, page = engine().now(), page_number()
     process = (request.values.get("process") or "").strip() or None
-    items, total = read(queries.list_tasks, web_actor(), now, scope="all", process=process, page=page,
-                        per_page=PER_PAGE)
+    # After a bulk action the page shows its outcome: read from the primary, not a replica behind it.
+    items, total = (read if results else read_listing)(queries.list_tasks, web_actor(), now, scope="all",
+                                                       process=process, page=page, per_page=PER_PAGE)
     return render_template("web/work.html", items=items, total=total, page=page, pages=pages(total), now=now,
                            process=process, processes=process_names(), roles=role_labels(),
                            results=results or {}, message=message, username=request.form.get("username", "")), status
