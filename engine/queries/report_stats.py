@@ -11,8 +11,10 @@ QUANTILES = (0.5, 0.9)
 def quantiles(conn, groups: list, seconds, from_clause, conditions: list) -> dict[tuple, tuple[float, float]]:
     """{group values: (median seconds, p90 seconds)} over the rows of `from_clause` that match."""
     if conn.dialect.name == "postgresql":
-        statement = (select(*groups, *(func.percentile_cont(q).within_group(cast(seconds, Float)) for q in QUANTILES))
-                     .select_from(from_clause).where(*conditions).group_by(*groups))
+        statement = select(*groups, *(func.percentile_cont(q).within_group(cast(seconds, Float)) for q in QUANTILES))
+        if from_clause is not None:
+            statement = statement.select_from(from_clause)
+        statement = statement.where(*conditions).group_by(*groups)
         return {tuple(row[:len(groups)]): (float(row[-2]), float(row[-1])) for row in conn.execute(statement)}
     ranked = (select(*(g.label(f"g{i}") for i, g in enumerate(groups)), seconds.label("s"),
                      func.row_number().over(partition_by=groups, order_by=seconds).label("rn"),
@@ -30,6 +32,24 @@ def quantiles(conn, groups: list, seconds, from_clause, conditions: list) -> dic
         picked.setdefault(key, {})[row.rn] = float(row.s)
         sizes[key] = row.n
     return {key: tuple(_interpolated(ranks, sizes[key], q) for q in QUANTILES) for key, ranks in picked.items()}
+
+
+def ranked_quantiles(conn, groups: list, seconds, conditions: list, sizes: dict[tuple, int]) -> dict:
+    """The same figures when an index holds the rows in (group…, seconds) order: on SQLite each
+    quantile is two rows at a known rank (LIMIT 2 OFFSET k), found by stepping through the index
+    with no sort; `sizes` (group values → matching rows) comes from the report's own GROUP BY."""
+    if conn.dialect.name == "postgresql":
+        return quantiles(conn, groups, seconds, None, conditions)
+    out = {}
+    for key, n in sizes.items():
+        found = []
+        for q in QUANTILES:
+            low = int((n - 1) * q)
+            pair = conn.execute(select(seconds).where(*conditions, *(g == v for g, v in zip(groups, key)))
+                                .order_by(*groups, seconds).limit(2).offset(low)).scalars().all()
+            found.append(_interpolated({low + 1 + i: float(v) for i, v in enumerate(pair)}, n, q))
+        out[key] = tuple(found)
+    return out
 
 
 def _interpolated(ranks: dict[int, float], n: int, fraction: float) -> float:

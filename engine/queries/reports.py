@@ -16,7 +16,7 @@ from engine.kernel import access
 from engine.persistence.models import CaseStagePeriod
 from engine.persistence.tables import INSTANCE, TASK, task_state_is
 from engine.queries import report_volume
-from engine.queries.report_stats import hours, quantiles, share, window
+from engine.queries.report_stats import hours, quantiles, ranked_quantiles, share, window
 from engine.rules.calendar import PUERTO_RICO
 
 PERIOD = CaseStagePeriod.__table__
@@ -87,7 +87,7 @@ def stage_times(conn, process, since, until, office) -> list[dict]:
     on_time = func.sum(case((PERIOD.c.on_time.is_(True), 1), else_=0))
     totals = conn.execute(select(*groups, func.count(), with_due, on_time)
                           .where(*conditions).group_by(*groups)).all()
-    spread = quantiles(conn, groups, PERIOD.c.seconds, PERIOD, conditions)
+    spread = ranked_quantiles(conn, groups, PERIOD.c.seconds, conditions, {(k, s): n for k, s, n, *_ in totals})
     rows = [{"process": key, "stage": stage, "count": count,
              "median_hours": hours(spread[(key, stage)][0]), "p90_hours": hours(spread[(key, stage)][1]),
              "with_due_date": int(due_count or 0), "on_time_pct": share(done_on_time, due_count)}

@@ -37,7 +37,7 @@ def upgrade() -> None:
     )
     op.create_index("ix_case_stage_period_instance_id", "case_stage_period", ["instance_id"])
     op.create_index("ix_stage_period_report", "case_stage_period",
-                    ["left_at", "process_key", "stage", "seconds", "on_time", "office"])
+                    ["process_key", "stage", "seconds", "left_at", "office", "on_time"])
     op.create_index("ix_instance_ended", "process_instance", ["ended_at", "process_key", "office"])
     op.create_index("ix_instance_started_office", "process_instance", ["started_at", "process_key", "office"])
 
