@@ -115,3 +115,29 @@ def test_only_supervisors_read_the_report(api, user):
     api.get("/api/v1/reports/cycle-times", user, expect=403)
     api.get("/api/v1/reports/cycle-times", "admin")
     api.get("/api/v1/reports/cycle-times?office=" + "x" * 101, "boss", expect=422)
+
+
+def test_a_cancelled_case_closes_its_stage_and_a_case_from_before_0024_starts_at_its_next_change(api, engine):
+    from sqlalchemy import select, update
+
+    from engine.persistence.models import CaseStagePeriod
+    from engine.persistence.tables import INSTANCE
+    api.deploy(PROCESS, stage_flow())
+    cancelled = api.post(f"/api/v1/processes/{PROCESS}/instances", "clerk", {"variables": {"where": "Norte"}}, expect=201)
+    later(api, 5)
+    api.post(f"/api/v1/instances/{cancelled['id']}/cancel", "boss", {"reason": "desistimiento"})
+    legacy = api.post(f"/api/v1/processes/{PROCESS}/instances", "clerk", {"variables": {"where": "Sur"}}, expect=201)
+    with engine.db.write_engine.begin() as conn:  # as the case would be had it started before 0024
+        meta = conn.execute(select(INSTANCE.c.workflow_meta).where(INSTANCE.c.id == legacy["id"])).scalar()
+        meta["tramite"].pop("stage_period")
+        conn.execute(update(INSTANCE).where(INSTANCE.c.id == legacy["id"]).values(workflow_meta=meta))
+        conn.execute(CaseStagePeriod.__table__.delete().where(CaseStagePeriod.__table__.c.instance_id == legacy["id"]))
+    later(api, 3)
+    api.post(f"/api/v1/tasks/{api.open_task(legacy, 'intake')['id']}/complete", "clerk", {"data": {}})
+    stages = by(api.get("/api/v1/reports/cycle-times", "boss")["stages"], "stage")
+    assert (stages["INTAKE"]["count"], stages["INTAKE"]["median_hours"]) == (1, 5.0)  # only the cancelled case's
+    assert "REVIEW" not in stages  # the legacy case is in REVIEW now, an exact period still open
+    with engine.db.write_engine.begin() as conn:
+        rows = conn.execute(select(CaseStagePeriod.__table__.c.stage, CaseStagePeriod.__table__.c.left_at)
+                            .where(CaseStagePeriod.__table__.c.instance_id == legacy["id"])).all()
+    assert [(r.stage, r.left_at) for r in rows] == [("REVIEW", None)]
