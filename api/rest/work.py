@@ -102,25 +102,22 @@ class CycleTimeArgs(_Strict):
                            metadata={"description": "only the cases of that office"})
 
 
-class CycleTimeRowSchema(Schema):
+class _TimesSchema(Schema):
     process = fields.String()
+    count = fields.Integer()
+    median_hours = fields.Float()
+    p90_hours = fields.Float()
+    with_due_date = fields.Integer()
+    on_time_pct = fields.Float(allow_none=True)
+
+
+class CycleTimeRowSchema(_TimesSchema):
     element_id = fields.String()
     name = fields.String()
-    count = fields.Integer()
-    median_hours = fields.Float()
-    p90_hours = fields.Float()
-    with_due_date = fields.Integer()
-    on_time_pct = fields.Float(allow_none=True)
 
 
-class StageTimeRowSchema(Schema):
-    process = fields.String()
+class StageTimeRowSchema(_TimesSchema):
     stage = fields.String()
-    count = fields.Integer()
-    median_hours = fields.Float()
-    p90_hours = fields.Float()
-    with_due_date = fields.Integer()
-    on_time_pct = fields.Float(allow_none=True)
 
 
 class DeadlineRowSchema(Schema):
