@@ -19,7 +19,7 @@ BOM = "\ufeff"
 CASE_FIELDS = ("id", "case_number", "process_key", "version", "status", "outcome", "stage", "applicant_name",
                "applicant_id", "municipality", "reference", "office", "started_at", "ended_at", "started_by")
 TASK_FIELDS = ("id", "instance_id", "case_number", "process_key", "element_id", "name", "lane", "assignee", "state",
-               "priority", "created_at", "due_at", "completed_at", "completed_by")
+               "priority", "created_at", "due_at", "completed_at", "completed_by", "on_behalf_of")
 
 
 

@@ -98,12 +98,12 @@ class CycleTimeArgs(_Strict):
                           metadata={"description": "YYYY-MM-DD: tasks completed from that day (Puerto Rico)"})
     to = fields.String(validate=validate.Length(equal=10),
                        metadata={"description": "YYYY-MM-DD: tasks completed through that day"})
+    office = fields.String(validate=validate.Length(min=1, max=100),
+                           metadata={"description": "only the cases of that office"})
 
 
-class CycleTimeRowSchema(Schema):
+class _TimesSchema(Schema):
     process = fields.String()
-    element_id = fields.String()
-    name = fields.String()
     count = fields.Integer()
     median_hours = fields.Float()
     p90_hours = fields.Float()
@@ -111,16 +111,58 @@ class CycleTimeRowSchema(Schema):
     on_time_pct = fields.Float(allow_none=True)
 
 
+class CycleTimeRowSchema(_TimesSchema):
+    element_id = fields.String()
+    name = fields.String()
+
+
+class StageTimeRowSchema(_TimesSchema):
+    stage = fields.String()
+
+
+class DeadlineRowSchema(Schema):
+    process = fields.String()
+    element_id = fields.String()
+    name = fields.String()
+    count = fields.Integer()
+    met = fields.Integer()
+    missed = fields.Integer()
+    on_time_pct = fields.Float(allow_none=True)
+
+
+class SuspensionRowSchema(Schema):
+    process = fields.String()
+    count = fields.Integer(metadata={"description": "suspensions resumed in the window"})
+    cases = fields.Integer()
+    hours = fields.Float(metadata={"description": "hours the clock stood still (resumed suspensions)"})
+    days_moved = fields.Integer(metadata={"description": "calendar days the deadlines moved"})
+    running = fields.Integer(metadata={"description": "suspensions not resumed yet"})
+
+
+class MonthRowSchema(Schema):
+    month = fields.String(metadata={"description": "YYYY-MM, Puerto Rico"})
+    office = fields.String(allow_none=True)
+    opened = fields.Integer()
+    closed = fields.Integer()
+
+
 class CycleTimesSchema(Schema):
     process = fields.String(allow_none=True)
     from_ = fields.String(data_key="from", allow_none=True)
     to = fields.String(allow_none=True)
+    office = fields.String(allow_none=True)
     tasks = fields.List(fields.Nested(CycleTimeRowSchema))
+    stages = fields.List(fields.Nested(StageTimeRowSchema))
+    deadlines = fields.List(fields.Nested(DeadlineRowSchema))
+    suspensions = fields.List(fields.Nested(SuspensionRowSchema))
+    months = fields.List(fields.Nested(MonthRowSchema))
 
 
 @blp.route("/reports/cycle-times", methods=["GET"])
 @blp.arguments(CycleTimeArgs(), location="query")
 @blp.response(200, CycleTimesSchema)
 def cycle_times(args):
-    """Per task element: completed count, median and p90 hours open, % completed by the due date."""
-    return answer(read_rows(reports.cycle_times, actor(), args.get("process"), args.get("from_"), args.get("to")))
+    """Per task element and per stage: count, median and p90 hours, % done by the due date; legal
+    deadlines met, time suspended, cases opened and closed per month and office."""
+    return answer(read_rows(reports.cycle_times, actor(), args.get("process"), args.get("from_"), args.get("to"),
+                            office=args.get("office")))

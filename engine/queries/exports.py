@@ -12,6 +12,7 @@ from datetime import datetime
 from sqlalchemy import and_, bindparam, or_, select
 from sqlalchemy.orm import Session
 
+from engine.identity import absences
 from engine.identity.actor import Actor
 from engine.persistence.models import ProcessInstance
 from engine.persistence.tables import INSTANCE, TASK, TASK_COLUMNS
@@ -46,13 +47,18 @@ _TASK_BATCHES: dict = {}
 def task_batch(session: Session, actor: Actor, now, *, after: int = 0, limit: int | None = None, scope=None,
                state="open", process=None, instance=None, element_id=None, overdue=None):
     """(up to `limit` tasks of the list's filter in the order they were created, after task id
-    `after`; the id to go on from, None at the end). The same visibility as `cases.list_tasks`."""
+    `after`; the id to go on from, None at the end). The same visibility as `cases.list_tasks`,
+    a substitute's stand-in tasks included (marked `on_behalf_of`) while the absence lasts."""
     limit = limit or BATCH
     office, params = cases.task_list_params(actor, now, scope=scope, state=state, process=process,
                                             instance=instance, element_id=element_id, overdue=overdue)
-    key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office))
+    absent = absences.stood_in_for(session, actor.username, now) if scope in (None, "mine") else []
+    params["absent"] = absent
+    standing_in = bool(absent)
+    key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office), standing_in)
     if key not in _TASK_BATCHES:
-        parts, conditions = cases.task_filters(scope, state, instance, element_id, overdue, process, office)
+        parts, conditions = cases.task_filters(scope, state, instance, element_id, overdue, process, office,
+                                               standing_in)
         statement = (
             select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key)
             .select_from(TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id))
@@ -63,4 +69,7 @@ def task_batch(session: Session, actor: Actor, now, *, after: int = 0, limit: in
     params = {k: v for k, v in params.items() if k in names}
     rows = session.execute(statement, {**params, "after": after, "limit": limit}).all()
     items = [shapes.task(dict(r._mapping), r.case_number, r.process_key) for r in rows]
+    for item in items:
+        if item["assignee"] in absent:
+            item["on_behalf_of"] = item["assignee"]
     return items, (rows[-1].id if len(rows) == limit else None)

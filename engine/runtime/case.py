@@ -20,7 +20,7 @@ from SpiffWorkflow.util.task import TaskState
 from engine.definitions.repository import DefinitionInfo, info, specs_for
 from engine.errors import NotFound
 from engine.persistence.saveable import first_unsaveable
-from engine.runtime import projections, records, store
+from engine.runtime import projections, records, stage_periods, store
 from engine.runtime.failures import hold_failed, retry_failed, update_skipped_siblings
 from engine.runtime.library_errors import correlation_problem
 from engine.runtime.library_time import library_sees
@@ -283,6 +283,7 @@ class Case:
         self._count_activity()
         variables = to_json_value(self.variables())
         instance.variables = variables
+        stage_before = instance.stage
         instance.stage = variables.get("stage") if isinstance(variables.get("stage"), str) else instance.stage
         if isinstance(variables.get("outcome"), str):
             instance.outcome = variables["outcome"]
@@ -306,6 +307,7 @@ class Case:
         # Projections first: they read finished tasks that saving prunes away.
         self.open_tasks, self.deadlines = projections.sync(self.ctx, self)
         instance.next_due_at = min((t["due_at"] for t in self.open_tasks if t.get("due_at")), default=None)
+        stage_periods.track(self.ctx, instance, stage_before)
         waiting = sorted({t.task_spec.bpmn_id for t, _ in self.waiting_catchers() if t.task_spec.bpmn_id})
         instance.workflow_meta = {**(instance.workflow_meta or {}),
                                   "tramite": {**instance.notes, "waiting_messages": waiting}}

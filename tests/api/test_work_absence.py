@@ -73,3 +73,17 @@ def test_dates_at_the_edge_of_the_calendar_are_refused_not_crashed(api):
                  {"from": "2024-04-01T00:00:00", "until": "2024-05-01"}):
         api.put("/api/v1/users/clerk/absence", "clerk", {**body, "substitute": "clerk2"}, expect=422)
     api.get("/api/v1/reports/cycle-times?to=9999-12-31", "boss", expect=422)
+
+
+def test_the_task_csv_holds_the_substitutes_stand_in_tasks_marked(api):
+    """The CSV of `scope=mine` is the same list as the page: a substitute's download has the absent
+    user's task, with whom it is on behalf of (it used to leave them out)."""
+    import csv
+    import io
+    task = clerks_task(api)
+    api.put("/api/v1/users/clerk/absence", "clerk", {"from": "2024-04-01", "until": "2024-04-05", "substitute": "clerk2"})
+    response = api.call("GET", "/api/v1/tasks?scope=mine&format=csv", "clerk2")
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert [(int(r["id"]), r["on_behalf_of"]) for r in rows] == [(task["id"], "clerk")]
+    own = list(csv.DictReader(io.StringIO(api.call("GET", "/api/v1/tasks?format=csv", "clerk").get_data(as_text=True))))
+    assert [(int(r["id"]), r["on_behalf_of"]) for r in own] == [(task["id"], "")]

@@ -48,7 +48,7 @@ def test_the_inbox_downloads_its_tasks_as_csv_and_filters_overdue_ones(web, engi
     cases = started(engine, ["María Núñez", "Ana Torres"])
     reviewer = web("reviewer")
     rows = download(reviewer, "/web/tasks.csv")
-    assert rows[0] == ["Caso", "Tarea", "Procedimiento", "Rol", "Asignada a", "Creada", "Vence"]
+    assert rows[0] == ["Caso", "Tarea", "Procedimiento", "Rol", "Asignada a", "Creada", "Vence", "En suplencia de"]
     assert sorted(r[0] for r in rows[1:]) == sorted(c["case_number"] for c in cases)
     assert [r[0] for r in download(reviewer, f"/web/tasks.csv?case={cases[1]['case_number']}")[1:]] == \
         [cases[1]["case_number"]]

@@ -76,9 +76,10 @@ def tasks_csv():
     filters = {"process": request.args.get("process") or None, "instance": instance,
                "overdue": True if request.args.get("overdue") == "1" else None}
     names, roles = process_names(), role_labels()
-    header = [_("Caso"), _("Tarea"), _("Procedimiento"), _("Rol"), _("Asignada a"), _("Creada"), _("Vence")]
+    header = [_("Caso"), _("Tarea"), _("Procedimiento"), _("Rol"), _("Asignada a"), _("Creada"), _("Vence"),
+              _("En suplencia de")]
     rows = ([t["case_number"], t["name"], names.get(t["process_key"], t["process_key"]),
-             roles.get(t["lane"], t["lane"]), t["assignee"], t["created_at"], t["due_at"]]
+             roles.get(t["lane"], t["lane"]), t["assignee"], t["created_at"], t["due_at"], t.get("on_behalf_of")]
             for t in csv_lists.task_rows(engine().read, web_actor(), engine().now, filters))
     return csv_lists.response("tareas.csv", header, rows, bom=True)
 

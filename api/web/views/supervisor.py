@@ -10,7 +10,7 @@ from engine.kernel import access
 from engine.queries import case_files, dashboard, cases as queries
 
 from api.headers import uploaded_text
-from api.web import case_context, labels, task_answers
+from api.web import case_context, labels, report_context, task_answers
 from api.web.blueprint import bp
 from api.web.session import allowed, engine, login_required, web_actor
 from api.web.views.common import (
@@ -31,7 +31,7 @@ def dashboard_page():
     for row in data["stages"]:
         stages.setdefault(row["process_key"], []).append(row)
     return render_template("web/dashboard.html", data=data, stages=stages, now=now, bucket=bucket,
-                           processes=process_names(), roles=role_labels())
+                           processes=process_names(), roles=role_labels(), **report_context.dashboard_report())
 
 
 def case_filters() -> dict:

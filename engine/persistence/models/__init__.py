@@ -14,6 +14,7 @@ from engine.persistence.models.identity import AgencyToken, Office, RecoveryCode
 from engine.persistence.models.legal_time import CaseSuspension
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
+from engine.persistence.models.reports import CaseStagePeriod
 from engine.persistence.models.saved_filters import SavedFilter
 from engine.persistence.models.work import TaskReminder, UserAbsence, WorkDigest
 
@@ -32,6 +33,7 @@ __all__ = [
     "BigId",
     "CaseCounter",
     "CaseNote",
+    "CaseStagePeriod",
     "CaseSuspension",
     "Document",
     "DocumentCounter",

@@ -135,6 +135,9 @@ class ProcessInstance(Base):
         Index("ix_instance_next_due", "next_due_at"),
         # Everything a staff member's case list filters and counts on, for an index-only count.
         Index("ix_instance_visibility", "definition_id", "office", "status", "started_by"),
+        # The reports' cases opened and closed per month and office, index-only (0024).
+        Index("ix_instance_started_office", "started_at", "process_key", "office"),
+        Index("ix_instance_ended", "ended_at", "process_key", "office"),
     )
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     case_number: Mapped[str] = mapped_column(String(40), unique=True)

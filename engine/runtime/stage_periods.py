@@ -1,0 +1,56 @@
+"""The time a case spends in each stage, kept as it happens (case_stage_period, migration 0024).
+
+`stage` is a case variable the diagram sets; the case row keeps only the current one and the
+history does not record its changes, so a stage's duration could not be read back later. Each
+command that changes it closes the case's open period and opens the next; the report groups closed
+periods by an index and never reads the audit table. The open period's id, stage and earliest due
+date ride in the case's notes, so a command that leaves the stage alone writes nothing here.
+
+A period is on time when the case left the stage by the earliest due date its open tasks had while
+it was in it; one without any due date counts in the durations but not in the on-time share.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import insert, update
+
+from engine.persistence.models import CaseStagePeriod
+
+PERIOD = CaseStagePeriod.__table__
+_OPEN = insert(PERIOD).returning(PERIOD.c.id)
+ENDED = ("completed", "cancelled")
+
+
+def track(ctx, instance, stage_before: str | None) -> None:
+    """After the case's stage, status and next due date are settled for this command."""
+    current = instance.notes.get("stage_period")  # [period id, stage, entered at, earliest due], ISO texts
+    stage = None if instance.status in ENDED else instance.stage
+    due = instance.next_due_at
+    if current and current[1] == stage:
+        if due is not None and (current[3] is None or due < datetime.fromisoformat(current[3])):
+            ctx.conn.execute(update(PERIOD).where(PERIOD.c.id == current[0]).values(due_at=due))
+            _note(instance, [*current[:3], due.isoformat()])
+        return
+    if not current and stage == stage_before:
+        # A case that was in this stage before periods were kept (0024): its entry is unknown, so
+        # its first period starts at its next change of stage.
+        return
+    now = ctx.now
+    if current:
+        earliest = datetime.fromisoformat(current[3]) if current[3] else None
+        ctx.conn.execute(update(PERIOD).where(PERIOD.c.id == current[0]).values(
+            left_at=now, office=instance.office,
+            seconds=(now - datetime.fromisoformat(current[2])).total_seconds(),
+            on_time=None if earliest is None else now <= earliest))
+    period = None
+    if stage:
+        period_id = ctx.conn.execute(_OPEN, {"instance_id": instance.id, "process_key": instance.process_key,
+                                             "stage": stage, "entered_at": now, "due_at": due}).scalar_one()
+        period = [period_id, stage, now.isoformat(), due.isoformat() if due else None]
+    _note(instance, period)
+
+
+def _note(instance, period) -> None:
+    instance.workflow_meta = {**(instance.workflow_meta or {}),
+                              "tramite": {**instance.notes, "stage_period": period}}
