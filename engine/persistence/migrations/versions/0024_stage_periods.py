@@ -6,13 +6,13 @@ history nor the task rows record when it changed, so no past period can be rebui
 already running gets its first period at its next change of stage.
 
 Revision ID: 0024
-Revises: 0022
+Revises: 0023
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0024"
-down_revision = "0022"
+down_revision = "0023"
 branch_labels = None
 depends_on = None
 

@@ -2,13 +2,13 @@
 digest preference, and the days a digest went out (once per user and Puerto Rico day)
 
 Revision ID: 0025
-Revises: 0023
+Revises: 0024
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0025"
-down_revision = "0023"
+down_revision = "0024"
 branch_labels = None
 depends_on = None
 
