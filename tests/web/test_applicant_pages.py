@@ -74,3 +74,15 @@ def test_a_filing_without_a_session_goes_back_to_the_sign_in_form(web, far, deni
     response = browser.post("/estado/mensajes/review_requested", {})
     assert response.headers["Location"].endswith("/estado")
     assert far.history(denied["id"])[-1]["type"] != "message_received"
+
+
+def test_the_status_page_shows_each_deadline_in_words(web, far):
+    case = far.evaluate(elena(far), "require_documents", required_documents=["secretario_agricultura"])
+    code = issue(far, case["id"])["access_code"]
+    browser = web()
+    browser.get("/estado")
+    browser.post("/estado", {"case_number": case["case_number"], "access_code": code})
+    page = browser.get("/estado")
+    assert "Se cuentan 30 días naturales desde el" in page
+    english = browser.get("/status")
+    assert 'lang="es"' in english and "Último día para actuar" in english
