@@ -46,15 +46,22 @@ def _filing_receipt(ctx, instance_id: int, case_number: str, what: str, folio, s
                         source="generated", actor="engine", description=f"Recibo: {what}")
 
 
+def _filed(ctx, instance_id: int, what: str, receipt_id: int, **about) -> None:
+    """The history's note of one filing with its receipt: what the staff case page lists as having
+    come from the applicant (engine/applicants/received.py)."""
+    ctx.audit("applicant_filed", instance_id=instance_id, data={"what": what, "receipt_document_id": receipt_id,
+                                                                 **about})
+
+
 def applicant_upload(ctx, instance_id: int, content, *, type: str, filename: str,
                      description: str | None = None) -> dict:
     """POST /public/case/documents: the applicant's document (source `applicant`) and its receipt."""
     record, _ = _as_applicant(ctx, instance_id)
     document = add_document(ctx, instance_id, content, type=type, filename=filename, source="applicant",
                             actor=APPLICANT, description=description)
-    proof = _filing_receipt(ctx, instance_id, record.case_number,
-                            f"Documento: {document['type_label']} ({document['filename']})",
-                            document["folio"], document["sha256"])
+    what = f"Documento: {document['type_label']} ({document['filename']})"
+    proof = _filing_receipt(ctx, instance_id, record.case_number, what, document["folio"], document["sha256"])
+    _filed(ctx, instance_id, what, proof["id"], document_id=document["id"])
     return {**document, "receipt_document_id": proof["id"]}
 
 
@@ -69,6 +76,7 @@ def applicant_message(ctx, instance_id: int, name: str, payload: dict | None, do
     label = procedure_data.applicant_messages(record.process_key)[name].get("label_es", name)
     digest = hashlib.sha256(json.dumps(payload or {}, sort_keys=True, default=str).encode()).hexdigest()
     proof = _filing_receipt(ctx, instance_id, record.case_number, label, None, digest)
+    _filed(ctx, instance_id, label, proof["id"], message=name)
     return {"received": name, "receipt_document_id": proof["id"], "document": attached}
 
 

@@ -112,10 +112,14 @@ def _require_case(lang: str) -> int:
     return case_id
 
 
-def _refusal_text(exc: EngineError) -> str:
+def _refusal_text(exc: EngineError, form: dict | None = None) -> str:
     if isinstance(exc, RuleViolation) or (exc.errors or {}).get("rule"):
         code = (exc.errors or {}).get("rule", [getattr(exc, "code", "")])[0]
         return rule_texts.text(code, exc.message)
+    labels = {f["name"]: f["label"] for f in (form or {}).get("fields", [])}
+    named = [labels[key.split(".")[0]] for key in (exc.errors or {}) if key.split(".")[0] in labels]
+    if named:  # the schema's refusal, told by the page's own labels
+        return _("Revise estos datos: %(fields)s.", fields=", ".join(dict.fromkeys(named)))
     return exc.message
 
 
@@ -164,7 +168,8 @@ def message(name):
             sent = _engine().execute(commands.applicant_message, commands.applicant_actor(), case_id, name, payload,
                                      document)
         except EngineError as exc:
-            return _render(lang, 409 if "rule" in (exc.errors or {}) else 422, error=_refusal_text(exc))
+            form = filing.form_of(_engine().read_rows(documents.process_key_of, case_id), name, lang)
+            return _render(lang, 409 if "rule" in (exc.errors or {}) else 422, error=_refusal_text(exc, form))
         flash(_("Su solicitud fue presentada."), "success")
         session["applicant_receipt"] = sent["receipt_document_id"]
     return redirect(_page(lang))
