@@ -30,11 +30,11 @@ def _last_day(due_at):
 def case_status(conn, instance_id: int, lang: str = "es") -> dict:
     lang = "en" if lang == "en" else "es"
     case = conn.execute(select(INSTANCE.c.case_number, INSTANCE.c.process_key, INSTANCE.c.status,
-                               INSTANCE.c.stage).where(INSTANCE.c.id == instance_id)).first()
+                               INSTANCE.c.stage, INSTANCE.c.variables).where(INSTANCE.c.id == instance_id)).first()
     if case is None:
         raise NotFound("there is no such case")
     data = procedure_data.of(case.process_key)
-    stage = data.get("stages", {}).get(case.stage or "", {})
+    stage = _variant(data.get("stages", {}).get(case.stage or "", {}), case.variables or {})
     deadlines = [_deadline(d) for d in shapes.explained_deadlines(conn, instance_id) if d["name"]]
     by_element = {d["element_id"]: d for d in deadlines}
     pending = [_pending(item, by_element, lang) for item in _items(stage.get("pending"))]
@@ -52,6 +52,16 @@ def case_status(conn, instance_id: int, lang: str = "es") -> dict:
             "stage_label": stage.get(lang) or _GENERIC_STAGE[lang],
             "pending": pending, "deadlines": [_public(d) for d in deadlines], "letters": letters, "actions": actions,
             "filed": filed}
+
+
+def _variant(stage: dict, variables: dict) -> dict:
+    """A stage reads differently once the applicant has done their part in it (`after`: the variable
+    whose value says so, e.g. the completion date once notified); only that variable is read, and
+    nothing of it is shown."""
+    after = stage.get("after")
+    if after and variables.get(after["when_set"]) not in (None, ""):
+        return {"actions": [], **{k: v for k, v in after.items() if k != "when_set"}}
+    return stage
 
 
 def _items(pending) -> list[dict]:
