@@ -33,6 +33,7 @@ EVENTS = {
     "task_completed_on_behalf": _l("Tarea completada en suplencia"),
     "applicant_access_issued": _l("Código de acceso emitido al solicitante"),
     "applicant_session_opened": _l("El solicitante consultó su caso"),
+    "applicant_filed": _l("Presentado por el solicitante, con su recibo"),
 }
 
 # The notifications outbox (the engine's notifications): how a notice travels and where it is.

@@ -11,7 +11,8 @@ from sqlalchemy import select
 from engine.applicants import procedure_data
 from engine.errors import NotFound
 from engine.expediente import documents
-from engine.persistence.tables import INSTANCE, TIMER
+from engine.persistence.tables import INSTANCE
+from engine.queries import shapes
 from engine.rules.calendar import local_date
 
 _STATUS = {"es": {"active": "en trámite", "completed": "terminado", "cancelled": "cancelado", "error": "en trámite"},
@@ -29,18 +30,14 @@ def _last_day(due_at):
 def case_status(conn, instance_id: int, lang: str = "es") -> dict:
     lang = "en" if lang == "en" else "es"
     case = conn.execute(select(INSTANCE.c.case_number, INSTANCE.c.process_key, INSTANCE.c.status,
-                               INSTANCE.c.stage).where(INSTANCE.c.id == instance_id)).first()
+                               INSTANCE.c.stage, INSTANCE.c.variables).where(INSTANCE.c.id == instance_id)).first()
     if case is None:
         raise NotFound("there is no such case")
     data = procedure_data.of(case.process_key)
-    stage = data.get("stages", {}).get(case.stage or "", {})
-    timers = conn.execute(select(TIMER.c.name, TIMER.c.due_at).where(
-        TIMER.c.instance_id == instance_id, TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False))
-        .order_by(TIMER.c.due_at)).all()
-    deadlines = [{"name": t.name, "last_day": _last_day(t.due_at)} for t in timers if t.name]
-    pending = []
-    if stage.get("pending"):
-        pending.append({"what": stage["pending"][lang], "due": deadlines[0]["last_day"] if deadlines else None})
+    stage = _variant(data.get("stages", {}).get(case.stage or "", {}), case.variables or {})
+    deadlines = [_deadline(d) for d in shapes.explained_deadlines(conn, instance_id) if d["name"]]
+    by_element = {d["element_id"]: d for d in deadlines}
+    pending = [_pending(item, by_element, lang) for item in _items(stage.get("pending"))]
     messages = data.get("messages", {})
     actions = ([{"message": name, "label": messages[name][f"label_{lang}"]}
                 for name in stage.get("actions", []) if name in messages] if case.status == "active" else [])
@@ -53,8 +50,42 @@ def case_status(conn, instance_id: int, lang: str = "es") -> dict:
     return {"case_number": case.case_number, "process_name": data.get(f"name_{lang}", case.process_key),
             "status": _STATUS[lang].get(case.status, case.status),
             "stage_label": stage.get(lang) or _GENERIC_STAGE[lang],
-            "pending": pending, "deadlines": deadlines, "letters": letters, "actions": actions,
+            "pending": pending, "deadlines": [_public(d) for d in deadlines], "letters": letters, "actions": actions,
             "filed": filed}
+
+
+def _variant(stage: dict, variables: dict) -> dict:
+    """A stage reads differently once the applicant has done their part in it (`after`: the variable
+    whose value says so, e.g. the completion date once notified); only that variable is read, and
+    nothing of it is shown."""
+    after = stage.get("after")
+    if after and variables.get(after["when_set"]) not in (None, ""):
+        return {"actions": [], **{k: v for k, v in after.items() if k != "when_set"}}
+    return stage
+
+
+def _items(pending) -> list[dict]:
+    """A stage's pending items (one object or a list of them in applicant.json)."""
+    return [pending] if isinstance(pending, dict) else list(pending or [])
+
+
+def _deadline(row: dict) -> dict:
+    # The explanation is the engine's arithmetic in words (engine/queries/deadline_words.py), in
+    # Spanish only: the English page shows it marked as Spanish (`explanation_lang`).
+    return {"element_id": row["element_id"], "name": row["name"], "last_day": _last_day(row["due_at"]),
+            "explanation": row.get("explanation"), "explanation_lang": "es"}
+
+
+def _public(deadline: dict) -> dict:
+    return {k: v for k, v in deadline.items() if k != "element_id"}
+
+
+def _pending(item: dict, by_element: dict, lang: str) -> dict:
+    """What the applicant owes, by the legal deadline that item names (`deadline`: the timer's
+    element); never another deadline that happens to run first. No such timer running: no date."""
+    own = by_element.get(item.get("deadline") or "")
+    return {"what": item[lang], "due": own["last_day"] if own else None,
+            "explanation": own["explanation"] if own else None, "explanation_lang": "es"}
 
 
 def _aware(value):

@@ -7,12 +7,10 @@ import hashlib
 import json
 
 from engine.applicants import codes, procedure_data, receipt, sessions
-from engine.errors import Forbidden
 from engine.expediente.documents import add_document
-from engine.identity.actor import Actor
+from engine.identity.actor import Actor, CaseApplicant
 from engine.commands.messages import send_message
 from engine.queries.cases import get_instance
-from engine.queries.documents import version_lanes
 from engine.runtime import records
 
 APPLICANT = "applicant"  # who the history names for everything the applicant does
@@ -33,11 +31,12 @@ def issue_access(ctx, instance_id: int, status_url: str) -> dict:
 
 
 def _as_applicant(ctx, instance_id: int):
-    """The case row and the actor the staff commands see for the applicant: the case's own lanes and
-    office, so their visibility and sender checks pass for this one case; what the applicant may do
-    is decided here before, from the procedure's data."""
+    """The case row and the context the staff commands run in for the applicant: the actor is the
+    case's applicant (engine/kernel/access.py: this one case, its procedure's applicant messages,
+    no lane, no office), and the history names it `applicant`."""
     record = records.load(ctx.conn, instance_id, for_update=False)
-    actor = Actor(APPLICANT, version_lanes(ctx.conn, record.definition_id), record.office)
+    actor = CaseApplicant(APPLICANT, case_id=instance_id,
+                          messages=frozenset(procedure_data.applicant_messages(record.process_key)))
     return record, ctx.acting_as(actor, APPLICANT)
 
 
@@ -47,29 +46,38 @@ def _filing_receipt(ctx, instance_id: int, case_number: str, what: str, folio, s
                         source="generated", actor="engine", description=f"Recibo: {what}")
 
 
+def _filed(ctx, instance_id: int, what: str, receipt_id: int, **about) -> None:
+    """The history's note of one filing with its receipt: what the staff case page lists as having
+    come from the applicant (engine/applicants/received.py)."""
+    ctx.audit("applicant_filed", instance_id=instance_id, data={"what": what, "receipt_document_id": receipt_id,
+                                                                 **about})
+
+
 def applicant_upload(ctx, instance_id: int, content, *, type: str, filename: str,
                      description: str | None = None) -> dict:
     """POST /public/case/documents: the applicant's document (source `applicant`) and its receipt."""
     record, _ = _as_applicant(ctx, instance_id)
     document = add_document(ctx, instance_id, content, type=type, filename=filename, source="applicant",
                             actor=APPLICANT, description=description)
-    proof = _filing_receipt(ctx, instance_id, record.case_number,
-                            f"Documento: {document['type_label']} ({document['filename']})",
-                            document["folio"], document["sha256"])
+    what = f"Documento: {document['type_label']} ({document['filename']})"
+    proof = _filing_receipt(ctx, instance_id, record.case_number, what, document["folio"], document["sha256"])
+    _filed(ctx, instance_id, what, proof["id"], document_id=document["id"])
     return {**document, "receipt_document_id": proof["id"]}
 
 
-def applicant_message(ctx, instance_id: int, name: str, payload: dict | None) -> dict:
-    """POST /public/case/messages/{name}: only a message the procedure marks as the applicant's;
-    then exactly the staff route's command (its rules, codes, deadlines and refusals on record)."""
+def applicant_message(ctx, instance_id: int, name: str, payload: dict | None, document: dict | None = None) -> dict:
+    """POST /public/case/messages/{name}: exactly the staff route's command (its rules, codes,
+    deadlines and refusals on record), as the case's applicant (engine/kernel/access.py decides
+    which messages those are). The status page may attach one document (`document`: the keywords
+    of `applicant_upload`): it is filed in the same transaction, so a refused message keeps none."""
     record, acting = _as_applicant(ctx, instance_id)
-    if not procedure_data.is_applicant_message(record.process_key, name):
-        raise Forbidden(f"the message {name!r} is not one the applicant sends")
+    attached = applicant_upload(ctx, instance_id, **document) if document else None
     send_message(acting, instance_id, name, payload)
     label = procedure_data.applicant_messages(record.process_key)[name].get("label_es", name)
     digest = hashlib.sha256(json.dumps(payload or {}, sort_keys=True, default=str).encode()).hexdigest()
     proof = _filing_receipt(ctx, instance_id, record.case_number, label, None, digest)
-    return {"received": name, "receipt_document_id": proof["id"]}
+    _filed(ctx, instance_id, label, proof["id"], message=name)
+    return {"received": name, "receipt_document_id": proof["id"], "document": attached}
 
 
 def open_applicant_session(engine, case_number: str, code: str, address: str) -> dict:
@@ -82,5 +90,5 @@ def open_applicant_session(engine, case_number: str, code: str, address: str) ->
 
 
 def applicant_actor() -> Actor:
-    """Who runs the applicant's commands: no role at all until `_as_applicant` lends the case's."""
+    """Who opens the applicant's transactions: no role; `_as_applicant` narrows it to the one case."""
     return Actor(APPLICANT)

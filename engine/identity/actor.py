@@ -24,4 +24,13 @@ class Actor:
         return "admin" in self.roles
 
 
+@dataclass(frozen=True)
+class CaseApplicant(Actor):
+    """The person one case is about, holding a session for it (API.md "Applicant access"): no role
+    and no office; engine/kernel/access.py lets it see exactly `case_id` and send only `messages`,
+    the ones its procedure marks as the applicant's."""
+    case_id: int = 0
+    messages: frozenset[str] = field(default_factory=frozenset)
+
+
 SYSTEM = Actor("system", frozenset({"admin", "supervisor", "process_owner"}))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from sqlalchemy import or_, true
 
 from engine.errors import Forbidden
-from engine.identity.actor import BUILTIN_ROLES, SYSTEM, Actor
+from engine.identity.actor import BUILTIN_ROLES, SYSTEM, Actor, CaseApplicant
 
 
 # -- who is who ------------------------------------------------------------------------------
@@ -108,6 +108,24 @@ def check_office(actor: Actor, office: str | None, what: str) -> None:
         raise Forbidden(f"{what} is not yours")
 
 
+# -- the applicant (no staff account) ------------------------------------------------------------
+def is_applicant(actor: Actor) -> bool:
+    return isinstance(actor, CaseApplicant)
+
+
+def check_applicant_case(actor: CaseApplicant, instance_id: int) -> None:
+    """An applicant's session opens its one case; any other case is not theirs (and says no more)."""
+    if actor.case_id != instance_id:
+        raise Forbidden(f"case {instance_id} is not yours")
+
+
+def check_applicant_message(actor: CaseApplicant, name: str) -> None:
+    """The applicant sends only the messages its procedure marks as the applicant's, whatever lane
+    catches them in the diagram (staff lanes record the same message from a paper filing)."""
+    if name not in actor.messages:
+        raise Forbidden(f"the message {name!r} is not one the applicant sends")
+
+
 # -- cases ---------------------------------------------------------------------------------------
 def may_see_case(actor: Actor, *, lanes: frozenset, started_by: str, office: str | None) -> bool:
     """A case is visible to whoever works in one of its version's lanes, or started it, in its office.
@@ -184,7 +202,11 @@ def task_office_filter(actor: Actor) -> str | None:
 
 # -- messages --------------------------------------------------------------------------------------
 def check_message_sender(actor: Actor, name: str, lanes: set) -> None:
-    """DESIGN.md §Messages: the sender holds the lane of the element that catches it (supervisors: any)."""
+    """DESIGN.md §Messages: the sender holds the lane of the element that catches it (supervisors: any);
+    an applicant sends its procedure's applicant messages (`check_applicant_message`)."""
+    if is_applicant(actor):
+        check_applicant_message(actor, name)
+        return
     if lanes and not actor.is_supervisor and not any(actor.holds(lane) for lane in lanes):
         raise Forbidden(f"the message {name!r} is for the role {', '.join(sorted(lanes))}")
 

@@ -114,6 +114,9 @@ def get_instance(session: Session, actor: Actor, instance_id: int):
     record = records.load(conn, instance_id, for_update=False)
     if record is None:
         raise NotFound(f"there is no case {instance_id}")
+    if access.is_applicant(actor):
+        access.check_applicant_case(actor, instance_id)
+        return record
     if access.sees_all_cases(actor):
         return record
     # The rule of `_visible_instances`, decided on the row already read.

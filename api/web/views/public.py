@@ -8,7 +8,7 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from engine.applicants import sessions, status
+from engine.applicants import filing, sessions, status
 from engine.commands import applicant_access as commands
 from engine.errors import EngineError, NotFound, Unauthorized
 from engine.expediente import catalogue, documents
@@ -61,7 +61,8 @@ def _render(lang: str, status_code: int = 200, **context):
         case = _engine().read_rows(status.case_status, case_id, lang)
         key = _engine().read_rows(documents.process_key_of, case_id)
         types = [t for t in catalogue.document_types(key) if not t["id"].startswith("letter.")]
-        return render_template("web/public_status.html", lang=lang, case=case, document_types=types,
+        forms = {a["message"]: filing.form_of(key, a["message"], lang) for a in case["actions"]}
+        return render_template("web/public_status.html", lang=lang, case=case, document_types=types, forms=forms,
                                csrf_token=web_session.csrf_token, csrf_field=web_session.CSRF_FIELD,
                                **context), status_code
 
@@ -111,20 +112,31 @@ def _require_case(lang: str) -> int:
     return case_id
 
 
-def _refusal_text(exc: EngineError) -> str:
+def _refusal_text(exc: EngineError, form: dict | None = None) -> str:
     if isinstance(exc, RuleViolation) or (exc.errors or {}).get("rule"):
         code = (exc.errors or {}).get("rule", [getattr(exc, "code", "")])[0]
         return rule_texts.text(code, exc.message)
+    labels = {f["name"]: f["label"] for f in (form or {}).get("fields", [])}
+    named = [labels[key.split(".")[0]] for key in (exc.errors or {}) if key.split(".")[0] in labels]
+    if named:  # the schema's refusal, told by the page's own labels
+        return _("Revise estos datos: %(fields)s.", fields=", ".join(dict.fromkeys(named)))
     return exc.message
 
 
-def _upload(case_id: int, field: str = "file"):
-    upload = request.files.get(field)
+def _attached() -> dict | None:
+    """The file of the form, as the keywords of the applicant's upload command (None: no file)."""
+    upload = request.files.get("file")
     if upload is None or not upload.filename:
         return None
-    return _engine().execute(commands.applicant_upload, commands.applicant_actor(), case_id, upload.stream,
-                             type=request.form.get("type", ""), filename=upload.filename,
-                             description=request.form.get("description"))
+    return {"content": upload.stream, "type": request.form.get("type", ""), "filename": upload.filename,
+            "description": request.form.get("description")}
+
+
+def _upload(case_id: int):
+    document = _attached()
+    if document is None:
+        return None
+    return _engine().execute(commands.applicant_upload, commands.applicant_actor(), case_id, **document)
 
 
 @bp.route("/estado/documentos", methods=["POST"])
@@ -149,10 +161,15 @@ def message(name):
     case_id = _require_case(lang)
     with force_locale(lang):
         try:
-            _upload(case_id)
-            sent = _engine().execute(commands.applicant_message, commands.applicant_actor(), case_id, name, {})
+            document = _attached()
+            key = _engine().read_rows(documents.process_key_of, case_id)
+            payload = filing.payload_of(key, name, request.form.to_dict(flat=False),
+                                        document["type"] if document else None)
+            sent = _engine().execute(commands.applicant_message, commands.applicant_actor(), case_id, name, payload,
+                                     document)
         except EngineError as exc:
-            return _render(lang, 409 if "rule" in (exc.errors or {}) else 422, error=_refusal_text(exc))
+            form = filing.form_of(_engine().read_rows(documents.process_key_of, case_id), name, lang)
+            return _render(lang, 409 if "rule" in (exc.errors or {}) else 422, error=_refusal_text(exc, form))
         flash(_("Su solicitud fue presentada."), "success")
         session["applicant_receipt"] = sent["receipt_document_id"]
     return redirect(_page(lang))

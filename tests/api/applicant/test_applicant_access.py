@@ -64,7 +64,12 @@ def test_the_public_case_speaks_plain_spanish_and_english(far, denied):
     case = denied["applicant"].case()
     assert case["case_number"] == denied["case"]["case_number"]
     assert case["status"] == "en trámite" and "denegada" in case["stage_label"]
-    assert case["deadlines"] == [{"name": "Vence el plazo de revisión", "last_day": "2024-04-22"}]
+    assert case["deadlines"] == [{
+        "name": "Vence el plazo de revisión", "last_day": "2024-04-22", "explanation_lang": "es",
+        "explanation": "Último día para actuar: lunes 22 de abril de 2024. Se cuentan 20 días naturales desde el "
+                       "martes 2 de abril de 2024: ese día no cuenta y el último sí (TC-1)."}]
+    staff = far.case(denied["case"]["id"])["deadlines"]
+    assert [d["explanation"] for d in staff] == [d["explanation"] for d in case["deadlines"]]
     assert case["actions"] == [{"message": "review_requested", "label": "Solicitar la revisión de la denegación"}]
     assert denied["access"]["receipt_document_id"] in [letter["document_id"] for letter in case["letters"]]
     text = str(case)

@@ -43,6 +43,14 @@ def test_a_farmer_files_a_review_request_from_the_status_page(ui, far, tmp_path)
     ui.shot("applicant-status")  # the README's picture of the status page (docs/screenshots/estado.png)
     assert "DENIED" not in page.content() and "far_clerk" not in page.content()
 
+    # The denial letter itself, downloaded from the status page, names the case and the last day.
+    denial = page.locator(".letters a", has_text="denegación")
+    expect(denial).to_have_count(1)
+    with page.expect_download() as download:
+        denial.click()
+    letter = "".join(p.extract_text() for p in PdfReader(download.value.path()).pages)
+    assert case["case_number"] in letter and "22 de abril de 2024" in letter
+
     far.day("2024-04-15")
     page.reload()
     (tmp_path / "prueba.pdf").write_bytes(PDF)
