@@ -2,7 +2,7 @@
 importing this package puts every table in `Base.metadata` (Alembic and the schema check read it)."""
 from engine.persistence.models.core import (
     MIGRATION_ONLY_INDEXES, ApiToken, AuditEvent, Base, BigId, CaseCounter, EngineClock, LoginFailure, Parameter,
-    ProcessDefinition, ProcessInstance, Role, Task, Timer, User, UserRole, WorkflowTaskState,
+    ParameterSnapshot, ProcessDefinition, ProcessInstance, Role, Task, Timer, User, UserRole, WorkflowTaskState,
 )
 from engine.persistence.models.applicants import ApplicantAccess, ApplicantFailure, ApplicantSession
 from engine.persistence.models.documents import CaseNote, Document, DocumentCounter
@@ -42,6 +42,7 @@ __all__ = [
     "Notification",
     "Office",
     "Parameter",
+    "ParameterSnapshot",
     "ProcessDefinition",
     "ProcessInstance",
     "PurchaseLock",
