@@ -13,6 +13,7 @@ from engine.persistence.models.identity import AgencyToken, Office, RecoveryCode
 from engine.persistence.models.legal_time import CaseSuspension
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
+from engine.persistence.models.retention import CaseArchive
 from engine.persistence.models.saved_filters import SavedFilter
 from engine.persistence.models.work import TaskReminder, UserAbsence
 
@@ -29,6 +30,7 @@ __all__ = [
     "Bidder",
     "BidderSanction",
     "BigId",
+    "CaseArchive",
     "CaseCounter",
     "CaseNote",
     "CaseSuspension",
