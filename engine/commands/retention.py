@@ -12,6 +12,7 @@ A crash between the two leaves a temporary file and the case untouched; the next
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -22,11 +23,13 @@ from sqlalchemy.orm import aliased
 
 from engine.config import retention
 from engine.config.paths import data_dir
+from engine.errors import EngineError
 from engine.identity.actor import SYSTEM
 from engine.persistence.models import Base, CaseArchive
 from engine.persistence.tables import INSTANCE
 from engine.queries.documents import expediente
 
+log = logging.getLogger("tramite.retention")
 ENDED = ("completed", "cancelled")
 ARCHIVE = CaseArchive.__table__
 # Rows of a case found through its documents rather than its id (the outbox of its letters).
@@ -68,15 +71,19 @@ def _export(session, instance_id: int, now, folder: Path) -> tuple[Path, str, in
     version = session.execute(select(INSTANCE.c.lock_version).where(INSTANCE.c.id == instance_id)).scalar()
     folder.mkdir(parents=True, exist_ok=True)
     handle, name = tempfile.mkstemp(prefix=".archiving-", suffix=".zip", dir=folder)
-    with os.fdopen(handle, "w+b") as sink:
-        expediente(session, SYSTEM, instance_id, now, sink)
-        sink.flush()
-        os.fsync(sink.fileno())
-        sink.seek(0)
-        digest = hashlib.sha256()
-        for chunk in iter(lambda: sink.read(1024 * 1024), b""):
-            digest.update(chunk)
-        size = sink.tell()
+    try:
+        with os.fdopen(handle, "w+b") as sink:
+            expediente(session, SYSTEM, instance_id, now, sink)
+            sink.flush()
+            os.fsync(sink.fileno())
+            sink.seek(0)
+            digest = hashlib.sha256()
+            for chunk in iter(lambda: sink.read(1024 * 1024), b""):
+                digest.update(chunk)
+            size = sink.tell()
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
     return Path(name), digest.hexdigest(), size, version
 
 
@@ -124,8 +131,13 @@ def run(engine, *, limit: int = 1000, batch: int = 50, folder: Path | None = Non
         now = engine.now()
         ids = engine.read_rows(expired_cases, now, min(batch, limit - len(done.archived) - done.skipped))
         for instance_id in ids:
-            with engine.db.reading() as session:
-                exported = _export(session, instance_id, now, folder)
+            try:
+                with engine.db.reading() as session:
+                    exported = _export(session, instance_id, now, folder)
+            except EngineError as exc:  # e.g. a document whose bytes no longer match: the case stays
+                log.warning("case %s not archived: %s", instance_id, exc.message)
+                done.skipped += 1
+                continue
             number = engine.execute(_remove, SYSTEM, instance_id, *exported, folder, now=now)
             if number is None:
                 done.skipped += 1
