@@ -72,6 +72,13 @@ def cmd_worker(args) -> int:
     return 0
 
 
+def cmd_retention(args) -> int:
+    from engine.commands import retention
+    done = retention.run(_engine(), limit=args.limit, batch=args.batch)
+    print(f"archived {len(done.archived)} case(s) to {retention.archive_dir()}; skipped {done.skipped}", flush=True)
+    return 0
+
+
 def cmd_db_upgrade(_args) -> int:
     _engine().db.upgrade()
     print("database is up to date")
@@ -128,6 +135,12 @@ def parser() -> argparse.ArgumentParser:
     worker = sub.add_parser("worker", help="a timer worker alone, in the foreground")
     worker.add_argument("--interval", type=float, default=1.0, help="seconds between polls")
     worker.set_defaults(run=cmd_worker)
+
+    keep = sub.add_parser("retention", help="archive the finished cases past their retention period, then "
+                          "remove them from the database (run it daily, e.g. from a systemd timer)")
+    keep.add_argument("--limit", type=int, default=1000, help="cases at most in this run")
+    keep.add_argument("--batch", type=int, default=50, help="case ids read at a time")
+    keep.set_defaults(run=cmd_retention)
 
     db = sub.add_parser("db", help="database maintenance")
     db_sub = db.add_subparsers(dest="db_command", required=True, metavar="COMMAND")

@@ -111,7 +111,7 @@ def bulk_load(url: str, now: datetime, *, cases: int = 100_000, tasks: int = 1_0
         plan = []
         with conn.cursor() as cur, cur.copy(
                 "COPY process_instance (id, case_number, process_key, definition_id, status, outcome, stage, "
-                "office, variables, parameters, workflow_meta, activity, error_message, error_element, "
+                "office, variables, workflow_meta, activity, error_message, error_element, "
                 "started_by, started_at, ended_at, parent_instance_id, lock_version, applicant_name, municipality, "
                 "search_text) FROM STDIN") as copy:
             for case_id, (started, d, status, n) in enumerate(drafts, start=1):
@@ -134,7 +134,7 @@ def bulk_load(url: str, now: datetime, *, cases: int = 100_000, tasks: int = 1_0
                              "amount": rng.randint(100, 50000), "stage": stage,
                              "documents": ["solicitud.pdf", "identificacion.pdf"][: rng.randint(1, 2)]}
                 copy.write_row((case_id, number, d["key"], d["id"], status, outcome, stage, office,
-                                json.dumps(variables), "{}", json.dumps({"data": {}}),
+                                json.dumps(variables), json.dumps({"data": {}}),
                                 json.dumps({s[0]: 1 for s in steps}),
                                 "ZeroDivisionError: division by zero" if status == "error" else None,
                                 steps[-1][0] if status == "error" else None,

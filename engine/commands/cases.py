@@ -25,12 +25,13 @@ def start_case(ctx, key: str, variables: dict | None = None, version: int | None
     # Who files matters to some procedures (MAT-08: the office that serves the applicant's town).
     ctx.procedures.check_completion(ctx, key, "start", variables, Facts(
         case={}, today=local_date(ctx.now), actor=ctx.actor.username, office=ctx.actor.office))
+    parameters_id, frozen = parameters.freeze(ctx.conn, ctx.now)
     record = CaseRecord(
         id=None, case_number=next_case_number(ctx, key), process_key=key, definition_id=definition.id,
         status="active", outcome=None, stage=None, office=ctx.actor.office, variables={},
-        parameters=parameters.snapshot(ctx.conn), workflow_meta={}, activity={}, error_message=None,
+        parameters_id=parameters_id, workflow_meta={}, activity={}, error_message=None,
         error_element=None, started_by=ctx.actor.username, started_at=ctx.now, ended_at=None,
-        parent_instance_id=parent_instance_id)
+        parent_instance_id=parent_instance_id, parameters=frozen)
     insert_record(ctx.conn, record)
     case = Case.begin(ctx, record, definition, {**variables, "case_number": record.case_number})
     ctx.audit("case_started", instance_id=record.id,

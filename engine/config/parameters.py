@@ -3,16 +3,19 @@
 An admin changes a value with the command engine.commands.parameters.set_parameter."""
 from __future__ import annotations
 
+import hashlib
 import json
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from engine.config import holidays, parameter_types
 from engine.config.paths import processes_dir
-from engine.persistence.models import Parameter
+from engine.persistence.models import Parameter, ParameterSnapshot
 
 # Read live, not frozen: a holiday declared after a case started still moves a deadline that
 # has not been computed yet (DESIGN.md §Parameters).
@@ -58,6 +61,11 @@ def describe(session: Session) -> list[dict]:
 
 _snapshot_cache: dict = {}
 _FINGERPRINT = select(func.count(), func.max(Parameter.__table__.c.updated_at))
+_SNAPSHOTS = ParameterSnapshot.__table__
+_SNAPSHOT_ID = select(_SNAPSHOTS.c.id).where(_SNAPSHOTS.c.hash == bindparam("hash")).scalar_subquery()
+# One round trip per start: is the store unchanged, and is the snapshot this process holds a row?
+_FINGERPRINT_AND_ROW = select(func.count(), func.max(Parameter.__table__.c.updated_at), _SNAPSHOT_ID)
+_INSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
 
 def snapshot(session: Session) -> dict:
@@ -76,6 +84,36 @@ def snapshot(session: Session) -> dict:
     values.update((name, value) for name, value in session.execute(select(table.c.name, table.c.value)))
     _snapshot_cache[url] = (fingerprint, values)
     return dict(values)
+
+
+def content_hash(values: dict) -> str:
+    """The snapshot's identity: equal values give one shared row whatever order they came in."""
+    canonical = json.dumps(values, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def freeze(conn, now: datetime) -> tuple[int, dict]:
+    """The shared snapshot row of the values in force now (made if no case froze them before), and
+    the values: what a starting case points at.
+
+    The cache says which row this process last used; the row is looked up again each time because
+    the transaction that made it may have rolled back."""
+    url = str(conn.engine.url)
+    cached = _snapshot_cache.get(url)
+    if cached is not None and len(cached) == 3:
+        count, updated, row_id = conn.execute(_FINGERPRINT_AND_ROW, {"hash": cached[2]}).one()
+        if (count, updated) == cached[0] and row_id is not None:
+            return row_id, dict(cached[1])
+    values = snapshot(conn)
+    digest = content_hash(values)
+    _snapshot_cache[url] = (*_snapshot_cache[url][:2], digest)
+    row_id = conn.execute(select(_SNAPSHOT_ID), {"hash": digest}).scalar()
+    if row_id is None:
+        # Two starts may make the same row at once: the second one's insert does nothing.
+        insert = _INSERTS[conn.dialect.name](_SNAPSHOTS).on_conflict_do_nothing(index_elements=["hash"])
+        conn.execute(insert, {"hash": digest, "content": values, "created_at": now})
+        row_id = conn.execute(select(_SNAPSHOT_ID), {"hash": digest}).scalar_one()
+    return row_id, values
 
 
 def typed_value(name: str, frozen: dict, session: Session):

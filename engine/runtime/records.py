@@ -6,7 +6,7 @@ optimistic version check instead.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 from sqlalchemy import bindparam, insert, select, update
@@ -14,9 +14,10 @@ from sqlalchemy.engine import Connection
 
 from engine.definitions import case_index
 from engine.errors import Conflict
-from engine.persistence.models import ProcessDefinition, ProcessInstance
+from engine.persistence.models import ParameterSnapshot, ProcessDefinition, ProcessInstance
 
 INSTANCE, DEFINITION = ProcessInstance.__table__, ProcessDefinition.__table__
+SNAPSHOT = ParameterSnapshot.__table__
 MUTABLE = ("status", "outcome", "stage", "office", "variables", "workflow_meta", "activity", "error_message",
            "error_element", "ended_at", "next_due_at", *case_index.COLUMNS, "suspended_since")
 
@@ -32,7 +33,7 @@ class CaseRecord:
     stage: str | None
     office: str | None
     variables: dict
-    parameters: dict | None  # None: not read (see frozen_parameters)
+    parameters_id: int | None  # the shared snapshot of the parameters frozen at its start
     workflow_meta: dict
     activity: dict
     error_message: str | None
@@ -49,6 +50,9 @@ class CaseRecord:
     reference: str | None = None
     search_text: str | None = None
     suspended_since: datetime | None = None  # the legal clock stands still since then
+    # The frozen values themselves, not a column: held only by a case being started, which has
+    # them at hand; any other reads them through `frozen_parameters` when a script asks.
+    parameters: dict | None = field(default=None, compare=False)
 
     @property
     def notes(self) -> dict:
@@ -64,13 +68,13 @@ class StoredCase(CaseRecord):
     definition_hash: str | None = None
 
 
-_COLUMNS = [INSTANCE.c[f.name] for f in fields(CaseRecord)]
-# The frozen parameters are the largest column and only a script asking for one needs them: a
-# loaded record holds None there, and `frozen_parameters` reads them when asked.
-_LOADED = [c for c in _COLUMNS if c.name != "parameters"]
+_STORED = [f.name for f in fields(CaseRecord) if f.name != "parameters"]
+_LOADED = [INSTANCE.c[name] for name in _STORED]
 # Statements are built once: building one costs several times more than running it on SQLite.
 _LOAD_FOR_UPDATE = select(*_LOADED).where(INSTANCE.c.id == bindparam("instance_id")).with_for_update()
-_PARAMETERS = select(INSTANCE.c.parameters).where(INSTANCE.c.id == bindparam("instance_id"))
+_PARAMETERS = (select(SNAPSHOT.c.content)
+               .select_from(INSTANCE.join(SNAPSHOT, SNAPSHOT.c.id == INSTANCE.c.parameters_id))
+               .where(INSTANCE.c.id == bindparam("instance_id")))
 _LOAD_TO_READ = (select(*_LOADED,
                         DEFINITION.c.version.label("definition_version"), DEFINITION.c.hash.label("definition_hash"))
                  .select_from(INSTANCE.join(DEFINITION, DEFINITION.c.id == INSTANCE.c.definition_id))
@@ -87,25 +91,26 @@ def labelled_columns(prefix: str) -> list:
 
 
 def from_labelled(row, prefix: str) -> CaseRecord:
-    return CaseRecord(**{c.name: row[prefix + c.name] for c in _LOADED}, parameters=None)
+    return CaseRecord(**{c.name: row[prefix + c.name] for c in _LOADED})
 
 
 def frozen_parameters(conn: Connection, instance_id: int) -> dict:
+    """The parameters the case froze at its start (its shared snapshot): every reader comes here."""
     return conn.execute(_PARAMETERS, {"instance_id": instance_id}).scalar() or {}
 
 
 def load(conn: Connection, instance_id: int, *, for_update: bool = True) -> CaseRecord | None:
-    """The case row without its frozen parameters: locked for a command, or for a read with its
-    version (a `StoredCase`)."""
+    """The case row (its frozen parameters stay in their snapshot): locked for a command, or for a
+    read with its version (a `StoredCase`)."""
     if for_update:
         row = conn.execute(_LOAD_FOR_UPDATE, {"instance_id": instance_id}).first()
-        return CaseRecord(**row._mapping, parameters=None) if row else None
+        return CaseRecord(**row._mapping) if row else None
     row = conn.execute(_LOAD_TO_READ, {"instance_id": instance_id}).first()
-    return StoredCase(**row._mapping, parameters=None) if row else None
+    return StoredCase(**row._mapping) if row else None
 
 
 def insert_record(conn: Connection, record: CaseRecord) -> int:
-    values = {f.name: getattr(record, f.name) for f in fields(CaseRecord) if f.name != "id"}
+    values = {name: getattr(record, name) for name in _STORED if name != "id"}
     record.id = conn.execute(_INSERT, values).scalar_one()
     return record.id
 

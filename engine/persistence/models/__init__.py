@@ -2,7 +2,7 @@
 importing this package puts every table in `Base.metadata` (Alembic and the schema check read it)."""
 from engine.persistence.models.core import (
     MIGRATION_ONLY_INDEXES, ApiToken, AuditEvent, Base, BigId, CaseCounter, EngineClock, LoginFailure, Parameter,
-    ProcessDefinition, ProcessInstance, Role, Task, Timer, User, UserRole, WorkflowTaskState,
+    ParameterSnapshot, ProcessDefinition, ProcessInstance, Role, Task, Timer, User, UserRole, WorkflowTaskState,
 )
 from engine.persistence.models.applicants import ApplicantAccess, ApplicantFailure, ApplicantSession
 from engine.persistence.models.documents import CaseNote, Document, DocumentCounter
@@ -15,6 +15,8 @@ from engine.persistence.models.legal_time import CaseSuspension
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
 from engine.persistence.models.reports import CaseStagePeriod
+
+from engine.persistence.models.retention import CaseArchive
 from engine.persistence.models.saved_filters import SavedFilter
 from engine.persistence.models.work import TaskReminder, UserAbsence, WorkDigest
 
@@ -31,6 +33,7 @@ __all__ = [
     "Bidder",
     "BidderSanction",
     "BigId",
+    "CaseArchive",
     "CaseCounter",
     "CaseNote",
     "CaseStagePeriod",
@@ -46,6 +49,7 @@ __all__ = [
     "Notification",
     "Office",
     "Parameter",
+    "ParameterSnapshot",
     "ProcessDefinition",
     "ProcessInstance",
     "PurchaseLock",

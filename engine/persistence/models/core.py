@@ -101,6 +101,18 @@ class Parameter(Base):
     updated_by: Mapped[str | None] = mapped_column(String(100))
 
 
+class ParameterSnapshot(Base):
+    """One distinct set of parameter values some case froze at its start, shared by every case that
+    froze the same values (0026): a case points at it instead of carrying its own ~4 KB copy."""
+
+    __tablename__ = "parameter_snapshot"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # sha256 of the values as canonical JSON (engine/config/parameters.py `content_hash`).
+    hash: Mapped[str] = mapped_column(String(64), unique=True)
+    content: Mapped[dict] = mapped_column(JSONType)  # {parameter name: JSON value}
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
 class ProcessDefinition(Base):
     __tablename__ = "process_definition"
     __table_args__ = (
@@ -148,7 +160,9 @@ class ProcessInstance(Base):
     stage: Mapped[str | None] = mapped_column(String(60))
     office: Mapped[str | None] = mapped_column(String(100), index=True)
     variables: Mapped[dict] = mapped_column(JSONType, default=dict)
-    parameters: Mapped[dict] = mapped_column(JSONType, default=dict)
+    # The parameters frozen at its start, shared with every case that froze the same values. Never
+    # null once started; nullable because SQLite cannot add a NOT NULL reference to a full table (0026).
+    parameters_id: Mapped[int | None] = mapped_column(ForeignKey("parameter_snapshot.id"))
     # Workflow-level state without tasks or specs; tasks live in workflow_task_state.
     workflow_meta: Mapped[dict] = mapped_column(JSONType, default=dict)
     # {bpmn element id: completed visits}, kept incrementally because pruned tasks are gone.
