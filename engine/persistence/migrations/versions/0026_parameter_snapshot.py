@@ -11,7 +11,7 @@ foreign keys on). SQLite cannot add a NOT NULL foreign key column to a table wit
 PostgreSQL's DROP COLUMN frees the old bytes only as rows are rewritten (VACUUM FULL reclaims them).
 
 Revision ID: 0026
-Revises: 0022
+Revises: 0025
 """
 import hashlib
 import json
@@ -21,7 +21,7 @@ from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision = "0026"
-down_revision = "0022"
+down_revision = "0025"
 branch_labels = None
 depends_on = None
 
