@@ -15,7 +15,6 @@ from engine.persistence.models.legal_time import CaseSuspension
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
 from engine.persistence.models.reports import CaseStagePeriod
-
 from engine.persistence.models.retention import CaseArchive
 from engine.persistence.models.saved_filters import SavedFilter
 from engine.persistence.models.work import TaskReminder, UserAbsence, WorkDigest
