@@ -102,6 +102,8 @@ def compared_sentence(winner: str, ids: list[str], evaluated: dict, offers: list
         f" tras aplicar {pct.normalize():f} % de preferencia de la Ley 14-2004" if pct and winner in evaluated
         and money(evaluated[winner]) != money(offer.get("price") or 0) else "")
     others = [f"{oid} ${_amount(evaluated[oid])}" for oid in ids if oid != winner and oid in evaluated]
+    if not others and own.endswith(f"${_amount(evaluated[winner])}"):
+        return ""  # one offer, no preference: the contract price says it all
     return own + (", frente a " + _series(others) if others else "")
 
 
