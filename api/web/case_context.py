@@ -151,12 +151,30 @@ def _table(key: str, rows: list[dict], catalogue: dict) -> dict:
             "rows": [[value_of(catalogue, f"{key}.0.{c}", row.get(c)) for c in columns] for row in rows]}
 
 
+def _keyed(key: str, value, catalogue: dict) -> list[dict] | None:
+    """A map of records keyed by an id (the surplus receipts by lot) as rows whose first column is
+    the key, when the label data names that key (`receipts.*`); else None (not a table)."""
+    named = catalogue.get(f"{key}.*")
+    if named is None or named.kind == "internal" or not isinstance(value, dict) or not value \
+            or not all(isinstance(r, dict) for r in value.values()):
+        return None
+    return [{"*": k, **r} for k, r in value.items()]
+
+
 def record_lists(variables: dict, catalogue: dict) -> list[dict]:
-    """Every list of records in the case (offers, quotes, items...) as a table; documents apart."""
-    return [_table(key, [r for r in value if isinstance(r, dict)], catalogue)
-            for key, value in (variables or {}).items()
-            if key != "documents" and not key.startswith(HIDDEN_PREFIXES) and not _internal(catalogue, key) and isinstance(value, list)
-            and value and all(isinstance(r, dict) for r in value)]
+    """Every list of records in the case (offers, quotes, items...) as a table, and every map of
+    records the label data names by its key (receipts by lot); documents apart."""
+    out = []
+    for key, value in (variables or {}).items():
+        if key == "documents" or key.startswith(HIDDEN_PREFIXES) or _internal(catalogue, key):
+            continue
+        if isinstance(value, list) and value and all(isinstance(r, dict) for r in value):
+            out.append(_table(key, list(value), catalogue))
+        elif (rows := _keyed(key, value, catalogue)) is not None:
+            table = _table(key, rows, catalogue)
+            table["headers"][0] = catalogue[f"{key}.*"].label  # the key's own label, not a map key's
+            out.append(table)
+    return out
 
 
 def documents(variables: dict, catalogue: dict) -> dict | None:

@@ -28,6 +28,7 @@ EVENTS = {
     "case_migrated": _l("Caso migrado a otra versión"), "case_moved": _l("Caso movido a otro paso"),
 
     "case_suspended": _l("Plazos suspendidos"), "case_resumed": _l("Plazos reanudados"),
+    "deadline_moved": _l("Plazo prorrogado"),  # extend_deadline() in a script: an extension granted
     "document_added": _l("Documento añadido al expediente"), "document_voided": _l("Documento anulado"),
     "note_added": _l("Nota interna añadida"), "letter_generated": _l("Carta generada"),
     "task_completed_on_behalf": _l("Tarea completada en suplencia"),

@@ -36,17 +36,20 @@ def _cell(value, catalogue=None, path="") -> str:
     return _("Sí") if value is True else _("No") if value is False else str(value)
 
 
+def _record(catalogue: dict, path: str, row: dict) -> str:
+    return "; ".join(f"{case_context.label_of(catalogue, f'{path}.{k}')}: "
+                     f"{_cell(case_context.value_of(catalogue, f'{path}.{k}', v), catalogue, f'{path}.{k}')}"
+                     for k, v in row.items() if v not in (None, "", [], {}))
+
+
 def _readable(catalogue: dict, path: str, value):
     """A list of records (an acta's offers) as the form names its columns, one record per line,
-    never as JSON; anything else as the form names it."""
+    and one record (a complaint) as its labelled fields, never as JSON; anything else as the form
+    names it."""
+    if isinstance(value, dict) and value and not any(isinstance(v, (dict, list)) for v in value.values()):
+        return _record(catalogue, path, value)
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        lines = []
-        for i, row in enumerate(value):
-            cells = [f"{case_context.label_of(catalogue, f'{path}.{i}.{k}')}: "
-                     f"{_cell(case_context.value_of(catalogue, f'{path}.{i}.{k}', v), catalogue, f'{path}.{i}.{k}')}"
-                     for k, v in row.items() if v not in (None, "", [], {})]
-            lines.append("; ".join(cells))
-        return "\n".join(lines)
+        return "\n".join(_record(catalogue, f"{path}.{i}", row) for i, row in enumerate(value))
     return case_context.value_of(catalogue, path, value)
 
 

@@ -96,11 +96,11 @@ def started_cases(session: Session, instance_id: int) -> list[dict]:
     return [{"id": row.id, "case_number": row.case_number} for row in rows]
 
 
-def case_diagram(session: Session, versions, actor: Actor, instance_id: int) -> str:
-    """The XML of the diagram the case runs (its own version's)."""
+def case_definition(session: Session, versions, actor: Actor, instance_id: int):
+    """The version the case runs (its diagram, its key), for one who may see the case."""
     record = get_instance(session, actor, instance_id)
-    definition = repository.info(versions, session, record.definition_id)
-    return definition.files[definition.summary["process"]["file"]]
+    return repository.info(versions, session, record.definition_id)
+
 
 
 def task_file(session: Session, versions, actor: Actor, task_id: int, now=None) -> dict:

@@ -99,3 +99,26 @@ def test_a_task_met_again_in_a_loop_starts_with_its_own_earlier_answer(api, web)
     first = api.open_task(case, "first")
     page = web("clerk").get(f"/web/tasks/{first['id']}")
     assert "escrito al iniciar" in page.split('class="task-form"', 1)[1].split("</form>", 1)[0]
+
+
+def test_an_answer_that_is_one_record_reads_as_its_labelled_fields_never_as_json(api, web):
+    """The bid board's complaint (a record: who complained, the hearing, what was found) read as
+    `{"complainant_id": …}` on the case page (issue 16): each field reads by the form's label."""
+    xml = b.diagram("one_record", lanes={"test_clerk": ["start", "first", "end"]},
+                    nodes=[b.start(), b.user("first", "Anotar la querella"), b.end()],
+                    flows=b.chain("start", "first", "end"))
+    complaint = b.form(optional={"complaint": {
+        "type": ["object", "null"], "title": "Querella", "default": None,
+        "properties": {"complainant_id": {"type": "string", "title": "Licitador querellante"},
+                       "hearing_date": {"type": ["string", "null"], "format": "date", "title": "Fecha de la vista"},
+                       "malicious": {"type": "boolean", "title": "Fue maliciosa"}}}})
+    api.deploy("one_record", {"one.bpmn": xml, "first.schema.json": complaint})
+    case = api.post("/api/v1/processes/one_record/instances", "clerk", {"variables": {}}, expect=201)
+    first = api.open_task(case, "first")
+    api.post(f"/api/v1/tasks/{first['id']}/complete", "clerk", {"data": {"complaint": {
+        "complainant_id": "RL-4103", "hearing_date": "2024-04-22", "malicious": True}}})
+
+    said = _answer(web("boss").get(f"/web/cases/{case['id']}"), "first")
+    assert "Licitador querellante: RL-4103" in said and "Fue maliciosa: Sí" in said
+    assert "Fecha de la vista: 22 abr 2024" in said
+    assert "complainant_id" not in said and "{" not in said

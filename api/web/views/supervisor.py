@@ -10,7 +10,7 @@ from engine.kernel import access
 from engine.queries import case_files, dashboard, cases as queries
 
 from api.headers import uploaded_text
-from api.web import case_context, labels, report_context, task_answers
+from api.web import case_context, diagram_words, labels, report_context, task_answers
 from api.web.blueprint import bp
 from api.web.session import allowed, engine, login_required, web_actor
 from api.web.views.common import (
@@ -80,7 +80,10 @@ def case(instance_id):
 @bp.route("/cases/<int:instance_id>/diagram.xml")
 @login_required
 def case_diagram(instance_id):
-    return uploaded_text(read(case_files.case_diagram, engine().versions, web_actor(), instance_id))
+    # The page's copy of the diagram names lanes and data objects in words (api/web/diagram_words).
+    definition = read(case_files.case_definition, engine().versions, web_actor(), instance_id)
+    xml = definition.files[definition.summary["process"]["file"]]
+    return uploaded_text(diagram_words.relabelled(xml, definition.key, role_labels()))
 
 
 def _after_action(instance_id, refusal, done_message):

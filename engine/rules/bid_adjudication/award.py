@@ -9,8 +9,8 @@ from decimal import Decimal
 
 from engine.rules.decision import Decision, RuleViolation
 from engine.rules.money import money
-from engine.rules.bid_adjudication.ranking import DESCENDING_KINDS, cents
-from engine.rules.bid_adjudication.wording import award_sentence, route_sentence
+from engine.rules.bid_adjudication.ranking import DESCENDING_KINDS, cents, evaluated_price
+from engine.rules.bid_adjudication.wording import award_sentence, compared_sentence, route_sentence
 
 
 def offers_route(received_bidders, considered_bidders, collusion_of_all=False) -> Decision:
@@ -94,7 +94,7 @@ def check_awards(awards, ranking, kind, sale_needs_justification=True) -> None:
 def award_result(awards, ranking, offers, kind, sale_needs_justification=True) -> Decision:
     """BID-06…10: who gets each renglón and at which price (the offered price, never the evaluated one)."""
     by_id = {str(o["offer_id"]): o for o in offers}
-    result, justifications = [], []
+    result, justifications, compared = [], [], {}
     for award in sorted(awards, key=lambda a: int(a["line"])):
         offer = by_id[str(award["offer_id"])]
         line = str(award["line"])
@@ -104,6 +104,9 @@ def award_result(awards, ranking, offers, kind, sale_needs_justification=True) -
         if needed:
             justifications.append({"line": entry["line"], "offer_id": entry["offer_id"], **award["justification"]})
         result.append(entry)
+        ids = [oid for oid in ranking[line] if oid in by_id]
+        compared[line] = compared_sentence(entry["offer_id"], ids, {oid: evaluated_price(
+            by_id[oid]["price"], by_id[oid].get("preference_pct"), kind) for oid in ids}, offers)
     return Decision(outcome="AWARDED", rule_ids=("BID-06", "BID-07", "BID-08", "BID-10")
                     + (("BID-09",) if justifications else ()),
                     inputs={"awards": [{"line": a["line"], "offer_id": a["offer_id"]} for a in awards],
@@ -111,7 +114,7 @@ def award_result(awards, ranking, offers, kind, sale_needs_justification=True) -
                     details={"awards": result, "awardee": result[0]["bidder_id"],
                              "contract_price": result[0]["contract_price"],
                              "justification_required": bool(justifications),
-                             "explanation": award_sentence(result, justifications),
+                             "explanation": award_sentence(result, justifications, compared),
                              "justification": justifications[0] if len(justifications) == 1 else (justifications or None)})
 
 

@@ -10,6 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from engine.rules.decision import Decision
 from engine.rules.money import cents as money_cents, money
 from engine.rules.bid_adjudication.screening import CONSIDERED
+from engine.rules.bid_adjudication.wording import ranking_sentence
 
 # BID-10 / AMB-39: sales and leases go to the highest reasonable offer.
 DESCENDING_KINDS = ("sale", "lease")
@@ -59,6 +60,7 @@ def rank_offers(offers, offers_status, kind) -> Decision:
                         "prompt_payment_discount_pct": str(o.get("prompt_payment_discount_pct") or 0)}
                         for o in offers if str(o["offer_id"]) in prices}},
                     details={"ranking": ranking, "evaluated_prices": {k: str(v) for k, v in prices.items()},
+                             "explanation": ranking_sentence(ranking, prices, list(offers), descending),
                              "ties": ties, "tie": first_tie,
                              "tie_line": next(iter(ties), None)})
 

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from engine.rules.calendar import add_months, as_local_date
 from engine.rules.decision import Decision, RuleViolation
+from engine.rules.bid_adjudication.wording import ban_sentence
 
 SANCTION_RULES = {"MULTIPLE_ENVELOPES": ("BID-21",), "CONSPIRACY": ("BID-25",), "COLLUSION": ("BID-29", "AMB-43"),
                   "UNJUSTIFIED_COMPLAINT": ("BID-27", "AMB-49"), None: ("BID-27",)}
@@ -53,4 +54,5 @@ def ban_periods(sanctions, resolution_date, candidates=()) -> Decision:
     dates = [{k: b[k] for k in ("bidder_id", "from", "through", "eligible_again")} for b in bans]
     return Decision(outcome=dates, rule_ids=tuple(rule_ids),
                     inputs={"resolution_date": start, "sanctions": [dict(s) for s in sanctions]},
-                    details={"bans": dates, "sanctions": bans})
+                    details={"bans": dates, "sanctions": bans, "banned": [b["bidder_id"] for b in bans],
+                             "explanation": ban_sentence(bans)})

@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from engine.rules.bid_adjudication.messages import OFFER_STATUS
 from engine.rules.money import money
+from engine.rules.reasons.format import SentenceFormatter
+
+# Why a bidder is sanctioned, as the Junta's resolution names it (the codes of sanction_candidates).
+SANCTION_REASONS = {"MULTIPLE_ENVELOPES": "presentó varios sobres", "CONSPIRACY": "se confabuló con otros licitadores",
+                    "COLLUSION": "hubo colusión", "UNJUSTIFIED_COMPLAINT": "su querella fue injustificada"}
 
 # Why an offer stopped being considered, as the Junta's resolution says it: the clauses of messages.py.
 STATUS_REASONS = {code: f"{es} ({', '.join(rules)})" for code, (rules, es, _) in OFFER_STATUS.items()
@@ -64,10 +69,50 @@ def route_sentence(route: str, received: list[str], left: list[str]) -> str:
     return f"Quedan ofertas de {len(left)} licitadores: se ordenan por precio evaluado para adjudicar (BID-03, BID-07)."
 
 
-def award_sentence(awards: list[dict], justified: list[dict]) -> str:
-    """Who gets each renglón, at which price, and whether a written justification was needed."""
+def _priced(offer_id: str, offer: dict, evaluated) -> str:
+    """An offer's price as the Junta compared it: the offered price and, when a preference
+    lowered it, the percentage and the evaluated price (AMB-38)."""
+    offered = money(offer["price"])
+    text = f"{_offer(offer)}: ${_amount(offered)}"
+    pct = money(offer.get("preference_pct") or 0)
+    if evaluated is not None and money(evaluated) != offered:
+        text += (f" con {pct.normalize():f} % de preferencia de la Ley 14-2004, precio evaluado "
+                 f"${_amount(evaluated)}")
+    return text
+
+
+def ranking_sentence(ranking: dict, evaluated: dict, offers: list[dict], descending: bool) -> str:
+    """Each renglón's offers in the order their evaluated prices give, with the prices compared
+    and the preference applied (BID-03, BID-04, AMB-38), so the order reads as a person checks it."""
+    by_id = {str(o["offer_id"]): o for o in offers}
+    order = "de la más alta a la más baja" if descending else "de la más baja a la más alta"
+    parts = []
+    for line, ids in ranking.items():
+        listed = "; ".join(_priced(oid, by_id[oid], evaluated.get(oid)) for oid in ids if oid in by_id)
+        parts.append(f"Renglón {line}, por precio evaluado {order}: {listed}.")
+    return " ".join(parts) or "No hay ofertas que ordenar."
+
+
+def compared_sentence(winner: str, ids: list[str], evaluated: dict, offers: list[dict]) -> str:
+    """The awarded offer's evaluated price against the other offers' of its renglón."""
+    by_id = {str(o["offer_id"]): o for o in offers}
+    offer = by_id.get(winner) or {}
+    pct = money(offer.get("preference_pct") or 0)
+    own = f"su precio evaluado es ${_amount(evaluated[winner])}" + (
+        f" tras aplicar {pct.normalize():f} % de preferencia de la Ley 14-2004" if pct and winner in evaluated
+        and money(evaluated[winner]) != money(offer.get("price") or 0) else "")
+    others = [f"{oid} ${_amount(evaluated[oid])}" for oid in ids if oid != winner and oid in evaluated]
+    if not others and own.endswith(f"${_amount(evaluated[winner])}"):
+        return ""  # one offer, no preference: the contract price says it all
+    return own + (", frente a " + _series(others) if others else "")
+
+
+def award_sentence(awards: list[dict], justified: list[dict], compared: dict | None = None) -> str:
+    """Who gets each renglón, at which price, and whether a written justification was needed;
+    `compared` ({line: sentence}) says against which evaluated prices it won."""
     lines = [f"Se adjudica el renglón {a['line']} a {a['bidder_id']} (oferta {a['offer_id']}) por "
-             f"${_amount(a['contract_price'])}" for a in awards]
+             f"${_amount(a['contract_price'])}" + (f": {compared[str(a['line'])]}" if (compared or {}).get(
+                 str(a["line"])) else "") for a in awards]
     text = "; ".join(lines) + "."
     if justified:
         text += (" La adjudicación no va a la primera oferta del orden en " + _series(
@@ -80,3 +125,22 @@ def award_sentence(awards: list[dict], justified: list[dict]) -> str:
 def _amount(text) -> str:
     """$49,000.00: thousands with commas, as Puerto Rico writes dollars."""
     return f"{money(text):,.2f}"
+
+
+def ban_sentence(bans: list[dict]) -> str:
+    """Each ban as the Registro de Licitadores notes it: who, from which day through which, why,
+    and the day the bidder may bid again (AMB-47)."""
+    day = SentenceFormatter("es")._date
+    parts = []
+    for ban in bans:
+        text = f"{ban['bidder_id']} queda inhabilitado desde el {day(ban['from'])}"
+        if ban.get("through"):
+            text += f" hasta el {day(ban['through'])}"
+        if ban.get("months"):
+            text += f" ({ban['months']} meses)"
+        if ban.get("reason") in SANCTION_REASONS:
+            text += f" porque {SANCTION_REASONS[ban['reason']]}"
+        if ban.get("eligible_again"):
+            text += f"; puede volver a licitar el {day(ban['eligible_again'])}"
+        parts.append(text + ".")
+    return " ".join(parts) or "No se inhabilita a ningún licitador."

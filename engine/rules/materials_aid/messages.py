@@ -109,8 +109,8 @@ DECISIONS = {
     "documents_deadline": {"*": {"es": "los documentos deben presentarse hasta el {outcome:date} ({days} días)",
                                  "en": "the documents are due by {outcome:date} ({days} days)"}},
     "materials_checklist": {"*": {"es": "documentos requeridos: {outcome:list}", "en": "documents required: {outcome:list}"}},
-    "application_validity": {"*": {"es": "la solicitud vale hasta el {outcome:date} ({years} años desde el {filing_date:date})",
-                                   "en": "the application is valid through {outcome:date} ({years} years from {filing_date:date})"}},
+    "application_validity": {"*": {"es": "la solicitud vale hasta el {outcome:date} ({years:years} desde el {filing_date:date})",
+                                   "en": "the application is valid through {outcome:date} ({years:years} from {filing_date:date})"}},
     "assess_materials_eligibility": {
         "yes": {"es": "el solicitante cumple los requisitos del programa", "en": "the applicant meets the programme's requirements"},
         "no": {"es": "el solicitante no cumple los requisitos del programa", "en": "the applicant does not meet the programme's requirements"},

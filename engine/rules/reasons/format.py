@@ -2,7 +2,7 @@
 
 A catalogue sentence names its values and how to show them: `{income_share_pct:pct}` → "30",
 `{max_aid:money}` → "$8,500.00", `{review_deadline:date}` → "21 de diciembre de 2026",
-`{types:list}` → "agricultor, pescador y artesano", `{flag:yesno}`. A value the decision did not
+`{types:list}` → "agricultor, pescador y artesano", `{flag:yesno}`, `{years:years}` → "1 año" / "3 años". A value the decision did not
 record reads "—" rather than breaking the sentence, and a part between ‹ and › is left out
 whenever a value it names is unknown ("‹; el mínimo es {min_share_pct:pct} %›").
 """
@@ -19,8 +19,8 @@ MONTHS = {
     "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
            "October", "November", "December"),
 }
-WORDS = {"es": {"and": "y", "yes": "sí", "no": "no", "none": "ninguno"},
-         "en": {"and": "and", "yes": "yes", "no": "no", "none": "none"}}
+WORDS = {"es": {"and": "y", "yes": "sí", "no": "no", "none": "ninguno", "year": "año", "years": "años"},
+         "en": {"and": "and", "yes": "yes", "no": "no", "none": "none", "year": "year", "years": "years"}}
 MISSING = "—"
 
 
@@ -90,6 +90,10 @@ class SentenceFormatter(string.Formatter):
 
     def _yesno(self, value) -> str:
         return WORDS[self.language]["yes" if value else "no"]
+
+    def _years(self, value) -> str:
+        count = Decimal(str(value))
+        return f"{self._pct(count)} {WORDS[self.language]['year' if count == 1 else 'years']}"
 
     def _list(self, value) -> str:
         items = [self._plain(v) for v in (value if isinstance(value, (list, tuple, set)) else [value])]

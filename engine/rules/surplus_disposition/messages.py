@@ -94,8 +94,18 @@ CODES = {
 }
 
 DECISIONS = {
-    "surplus_request_category": {"*": {"es": "la solicitud de {kind} cuenta en la categoría {outcome}",
-                                       "en": "the request of a {kind} counts in category {outcome}"}},
+    # The outcome is the category's number (1…3) or TRANSFER: each reads as the stage it names.
+    "surplus_request_category": {
+        "TRANSFER": {"es": "la solicitud de {kind} cuenta en la reasignación o traspaso",
+                     "en": "the request of a {kind} counts in the reassignment or transfer"},
+        "1": {"es": "la solicitud de {kind} cuenta en la categoría 1 (organismos de gobierno y municipios)",
+              "en": "the request of a {kind} counts in category 1 (government bodies and municipalities)"},
+        "2": {"es": "la solicitud de {kind} cuenta en la categoría 2 (productores bona fide)",
+              "en": "the request of a {kind} counts in category 2 (bona fide producers)"},
+        "3": {"es": "la solicitud de {kind} cuenta en la categoría 3 (entidades sin fines de lucro)",
+              "en": "the request of a {kind} counts in category 3 (non-profits)"},
+        "*": {"es": "la solicitud de {kind} cuenta en la categoría {outcome}",
+              "en": "the request of a {kind} counts in category {outcome}"}},
     "surplus_government_order": {"*": {"es": "orden de las solicitudes del gobierno: {outcome:list}",
                                        "en": "order of the government requests: {outcome:list}"}},
     "surplus_transferee_choice": {"*": {"es": "se asigna la propiedad a {outcome}‹; se pasaron por alto: {skipped:list}›",
@@ -127,8 +137,8 @@ DECISIONS = {
                                             "{retention_active_through:date} ({years} años)",
                                       "en": "retention runs from {delivered_on:date} through {retention_active_through:date} "
                                             "({years} years)"}},
-    "surplus_register_request": {"PENDING": {"es": "la solicitud {request_id} queda pendiente para su etapa (recibida {received_at})",
-                                             "en": "request {request_id} is held for its stage (received {received_at})"},
+    "surplus_register_request": {"PENDING": {"es": "la solicitud {request_id} queda pendiente para su etapa (recibida el {received_at:date})",
+                                             "en": "request {request_id} is held for its stage (received {received_at:date})"},
                                  "*": {"es": "la solicitud {request_id} no se alcanza: su etapa ya pasó",
                                        "en": "request {request_id} is not reached: its stage has passed"}},
     "surplus_transfer_route": {"*": {"es": "al cerrar el plazo de reclamación: {outcome}‹ (solicitudes: {candidates:list})›",

@@ -196,6 +196,10 @@ class Journey:
 
     def case_page(self, case_number: str) -> Page:
         expect(self.page.locator("h1")).to_contain_text(case_number)
+        # The diagram draws after the page loads: its lanes and data objects are read once drawn.
+        diagram = self.page.locator("#diagram[data-xml-url]")
+        if diagram.count():
+            expect(diagram).to_have_attribute("data-ready", "true")
         self.check_spanish(f"case {case_number}")
         return self.page
 

@@ -4,20 +4,13 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-from tests.web.browser.journeys.pages import DecisionNotExplained, Journey, SpanishProblems
+from tests.web.browser.journeys.pages import Journey
 
 ADMISSION = "Registro de Agricultores Bona Fide: admisión"
 
 
-# The journey plays to its end from the pages; what it still finds in the wording waits for the
-# other helpers' branches (the integrator removes the mark once they are merged and it passes).
-NOT_YET = "needs labels: the diagram's lanes read as role ids (review_board, commissioner, registry_evaluator)"
-
-
-@pytest.mark.xfail(strict=True, raises=(DecisionNotExplained, SpanishProblems), reason=NOT_YET)
 def test_farmer_denied_reviewed_within_20_days_admitted_and_renewed(journey: Journey):
     j = journey
     page = j.sign_in("registry_clerk")

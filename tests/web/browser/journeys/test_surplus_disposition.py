@@ -5,21 +5,14 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-from tests.web.browser.journeys.pages import DecisionNotExplained, Journey, SpanishProblems
+from tests.web.browser.journeys.pages import Journey
 
 SURPLUS = "Disposición de propiedad excedente"
+RECEIPT = re.compile(r"RC-[\w-]+")
 
 
-# The journey plays to its end from the pages; what it still finds in the wording waits for the
-# other helpers' branches (the integrator removes the mark once they are merged and it passes).
-NOT_YET = ("needs labels: the diagram's lanes read as role ids (commissioner, transport_chief…) and its "
-           "data objects as variable names (requests, receipts, lotteries)")
-
-
-@pytest.mark.xfail(strict=True, raises=(DecisionNotExplained, SpanishProblems), reason=NOT_YET)
 def test_surplus_item_down_the_cascade_to_a_producer_sale_and_pickup(journey: Journey):
     j = journey
     page = j.sign_in("surplus_officer")
@@ -54,13 +47,14 @@ def test_surplus_item_down_the_cascade_to_a_producer_sale_and_pickup(journey: Jo
             "instruments.0.payee": "Secretario de Hacienda", "instruments.0.number": "CC-55821"})
     j.complete()
 
-    # The receipt number the engine issued is on no page but in the case's raw variables: the
-    # custodian finds it there (reported: neither the collector nor the custodian is shown it).
+    # The collector reads the receipt issued on the case page; the custodian checks the buyer's
+    # copy against the same number on the delivery task's page.
+    j.find_case(case)
+    issued = page.locator("table", has_text="Número de recibo").filter(has_text="Pagado el")
+    receipt = RECEIPT.search(issued.inner_text()).group(0)
     j.sign_in("custodian")
-    j.open_case_from_inbox(case)
-    page.get_by_text("Todas las variables (JSON)").click()
-    receipt = re.search(r'"receipt_number": "(RC-[\w-]+)"', page.locator("pre").first.inner_text()).group(1)
     j.claim_and_open(case, "Entregar el bien")
+    expect(page.locator("table", has_text="Número de recibo").filter(has_text="Pagado el")).to_contain_text(receipt)
     j.fill({"payment_receipt_number": receipt, "transfer_form_number": "TR-2024-311"})
     j.complete()
 
