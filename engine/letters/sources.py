@@ -45,6 +45,19 @@ def far_denial(scope: dict) -> list[dict]:
              "reason_codes": codes, "reason_free": free, "values": {"name": applicant.get("name") or ""}}]
 
 
+def far_denial_confirmed(scope: dict) -> list[dict]:
+    """The review's outcome (FAR-12, FAR-13): the requirements as re-evaluated with the documents the
+    review brought, then the commissioner's own reason; the board's findings when neither says why."""
+    applicant = _applicant(scope)
+    codes = list(dict.fromkeys((scope.get("eligibility") or {}).get("reasons") or []))
+    free = [(str(scope["reason"]).strip(), "FAR-12")] if str(scope.get("reason") or "").strip() else []
+    if not codes and not free:
+        free = _typed_reasons(scope, ("findings", "FAR-12"))
+    return [{"name": applicant.get("name") or "", "address": _address(applicant),
+             "email": applicant.get("email"), "method": scope.get("method") or "correo_certificado",
+             "reason_codes": codes, "reason_free": free, "values": {"name": applicant.get("name") or ""}}]
+
+
 def far_admission(scope: dict) -> list[dict]:
     applicant = _applicant(scope)
     values = {"name": applicant.get("name") or "", "registry_id": scope.get("registry_id") or "",
@@ -165,6 +178,6 @@ def sur_sale(scope: dict) -> list[dict]:
 
 
 SOURCES: dict[str, Source] = {
-    "far_denial": far_denial, "far_admission": far_admission, "mat_ineligibility": mat_ineligibility,
+    "far_denial": far_denial, "far_denial_confirmed": far_denial_confirmed, "far_admission": far_admission, "mat_ineligibility": mat_ineligibility,
     "mat_closure": mat_closure, "mat_purchase_order": mat_purchase_order, "bid_award": bid_award, "sur_sale": sur_sale,
 }

@@ -111,8 +111,12 @@ def test_task_id_must_be_a_task_of_the_case(api, case):
 
 def test_document_types_of_a_procedure(api, case):
     types = api.get(f"/api/v1/processes/{KEY}/document-types", "clerk")
-    assert [t["id"] for t in types] == ["id_card", "deed", "letter.denial"]
-    assert types[0]["article"] == "Art. 4"
+    ids = [t["id"] for t in types]
+    assert ids[:3] == ["id_card", "deed", "letter.denial"]
+    # The other letters come from the general catalogue (named once); the procedure's own entry wins.
+    assert "letter.denial_confirmed" in ids[3:] and "letter.denial" not in ids[3:]
+    assert types[0]["article"] == "Art. 4" and types[2]["article"] == "Art. 9"
+    assert [t["generated"] for t in types[:3]] == [False, False, True]
     api.call("GET", "/api/v1/processes/no_such_process/document-types", "clerk", 404)
 
 
