@@ -149,3 +149,21 @@ def test_a_review_that_admits_gives_the_admission_letter_and_no_confirmed_denial
     case = _reviewed(far, "admit", "2024-04-19")
     assert letters_of(far.api, case["id"], "denial_confirmed") == []
     assert len(letters_of(far.api, case["id"], "admission")) == 1
+
+
+def test_a_letters_reasons_are_the_rules_sentences_and_the_kinds_files_word_none():
+    """One source for a reason's words: engine/rules/<p>/messages.py, never a table of the letters."""
+    import json
+    from datetime import date
+
+    from engine.letters import assemble, kinds
+    from engine.letters.samples import SAMPLES
+    from engine.rules.reasons import reasons_of
+
+    assert not [p.name for p in kinds.KINDS_DIR.glob("*.json") if "reasons" in json.loads(p.read_text())]
+    parameters = {"farmer.reviewDeadlineDays": 20, "letters.judicialReviewDays": 30, "calendar.holidays": []}
+    [letter] = assemble.letters_for("denial", SAMPLES["denial"], case_number="FAR-1", notice_date=date(2024, 4, 2),
+                                    parameters=parameters)
+    expected = [r["es"] for r in reasons_of(SAMPLES["denial"]["eligibility"]["reasons"], SAMPLES["denial"])]
+    assert [r.text for r in letter.reasons] == [e[:1].upper() + e[1:] + "." for e in expected]
+    assert "40 %" in letter.reasons[1].text  # the sample's figures, filled by the rules' own sentence

@@ -165,3 +165,15 @@ def test_a_missing_file_or_a_task_id_that_is_no_number_is_422(api, case):
     assert "file" in r.get_json()["errors"]
     assert "task_id" in upload(api, case["id"], "clerk", task_id="uno", expect=422)["errors"]
     assert "type" in upload(api, case["id"], "clerk", type="", expect=422)["errors"]
+
+
+def test_only_the_engine_files_letters_a_staff_upload_of_a_letter_type_is_422_in_spanish(api, case):
+    for user in ("clerk", "boss"):
+        refused = upload(api, case["id"], user, type="letter.denial", expect=422)
+        assert refused["errors"]["type"][0] == "GENERATED_ONLY"
+        assert "es una carta que genera el sistema" in refused["errors"]["type"][1]
+        assert "genera el sistema" in refused["message"]
+    upload(api, case["id"], "clerk", type="letter.award", expect=422)  # a letter from the general catalogue
+    assert api.get(f"/api/v1/instances/{case['id']}/documents", "clerk") == []
+    assert not [e for e in api.get(f"/api/v1/instances/{case['id']}/history", "boss")
+                if e["type"] == "document_added"]
