@@ -67,3 +67,15 @@ def test_letter_types_are_named_once_in_the_general_catalogue_and_every_kind_has
     far = {t["id"]: t for t in catalogue.document_types("farmer_registry_admission", PROCESSES)}
     assert far["letter.denial_confirmed"]["article"].startswith("FAR-12, FAR-13")
     assert far["letter.award"]["article"] == general["letter.award"]["article"]
+
+
+def test_the_bid_reconsideration_parameters_say_what_the_sources_say():
+    """The municipal regulation (text 004) names no reconsideration of an award, no term and no law:
+    the catalogue says so beside our reading (10 days, Ley 107-2020), which the admin may change."""
+    entries = {e["name"]: e for e in json.loads((PROCESSES / "parameters.json").read_text())}
+    days, law = entries["letters.bidReconsiderationDays"], entries["letters.bidReconsiderationLaw"]
+    assert days["default"] == 10 and law["default"] == "Ley 107-2020, Código Municipal de Puerto Rico"
+    assert "no menciona reconsideración" in days["explanation_es"] and "004" in days["explanation_es"]
+    assert "mentions no reconsideration" in days["explanation_en"] and "nuestra lectura" in law["explanation_es"]
+    judicial = entries["letters.judicialReviewDays"]
+    assert judicial["default"] == 30 and "no fija el término ni el tribunal" in judicial["explanation_es"]
