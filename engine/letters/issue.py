@@ -34,6 +34,7 @@ _NAMES = ("calendar.rollForwardNonBusinessDay", "farmer.reviewDeadlineDays", "su
           "letters.reconsiderationDays", "letters.bidReconsiderationDays", "letters.bidReconsiderationLaw",
           "letters.rightsLaw", "letters.judicialReviewDays")
 
+
 def letter_parameters(frozen: dict, holidays) -> dict:
     """The values a letter uses: frozen in the case (the catalogue's default for one the case
     predates), with the holidays read live as every deadline does."""
