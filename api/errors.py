@@ -8,8 +8,8 @@ from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import (
-    BadRequest, Conflict, EngineError, Forbidden, NotFound, PayloadTooLarge, Unauthorized, UnsupportedMediaType,
-    ValidationFailed,
+    BadRequest, Conflict, EngineError, Forbidden, NotFound, PayloadTooLarge, StorageUnavailable, Unauthorized,
+    UnsupportedMediaType, ValidationFailed,
 )
 from engine.identity.login_throttle import TooManyLogins
 from engine.rules.decision import Refusal, RuleViolation
@@ -24,6 +24,7 @@ STATUSES: dict[type, tuple[int, str]] = {
     Conflict: (409, "Conflict"), ValidationFailed: (422, "Unprocessable Entity"),
     TooManyLogins: (429, "Too Many Requests"),
     PayloadTooLarge: (413, "Request Entity Too Large"), UnsupportedMediaType: (415, "Unsupported Media Type"),
+    StorageUnavailable: (503, "Service Unavailable"),
     # A rule refuses what was asked (422), or refuses it as out of time or out of turn (409).
     RuleViolation: (422, "Unprocessable Entity"), Refusal: (409, "Conflict"),
 }

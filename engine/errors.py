@@ -52,6 +52,10 @@ class UnsupportedMediaType(EngineError):
     """An upload whose bytes are none of the accepted media types (415)."""
 
 
+class StorageUnavailable(EngineError):
+    """The document store (an S3-compatible bucket) did not take or give the bytes (503; nothing changed)."""
+
+
 class ScriptError(Exception):
     """A script, gateway condition or timer expression failed or was refused by the sandbox.
 

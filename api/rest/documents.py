@@ -28,6 +28,7 @@ class DocumentTypeSchema(Schema):
     label_en = fields.String()
     article = fields.String()
     checklist = fields.List(fields.String())
+    generated = fields.Boolean(metadata={"description": "a letter the engine generates; never uploaded (422)"})
 
 
 class DocumentSchema(Schema):

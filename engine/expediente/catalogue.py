@@ -6,6 +6,11 @@ A process deployed by its owner, with no procedure folder of its own, takes the 
 `processes/document_types.json` (any document, a letter), so its cases have a file too.
 Each entry: `id`, `label_es`, `label_en`, `article` (the regulation asking for it) and optionally
 `checklist`, the task form fields ("<task id>.<field path>") whose "received" box it backs.
+
+The letters (`letter.<kind>`, made only by the engine) are named once, in the general catalogue:
+every procedure's catalogue takes them from there, with the article its own procedure gives
+(`articles`: {procedure folder: article}), so a letter reads the same in every index, file name
+and history line.
 """
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from engine.config.paths import processes_dir
 
 FILE = "document_types.json"
 GENERAL = ""  # the key the general catalogue is kept under
+LETTER = "letter."  # the prefix of the types only the engine files (generated letters)
 _PROCESS_ID = re.compile(r"<(?:\w+:)?process\b[^>]*?\bid=\"([^\"]+)\"")
 
 
@@ -25,6 +31,15 @@ def document_types(process_key: str, root: Path | None = None) -> list[dict]:
     """The catalogue of `process_key`'s procedure, in the file's order (else the general one)."""
     catalogues = _catalogues(str(root or processes_dir()))
     return list(catalogues.get(process_key, catalogues.get(GENERAL, ())))
+
+
+def is_letter(type_id: str) -> bool:
+    return str(type_id or "").startswith(LETTER)
+
+
+def letter_label(type_id: str, root: Path | None = None) -> dict | None:
+    """The general catalogue's entry for a letter type (its labels are the same for every procedure)."""
+    return next((t for t in _catalogues(str(root or processes_dir())).get(GENERAL, ()) if t["id"] == type_id), None)
 
 
 def has_own_catalogue(process_key: str, root: Path | None = None) -> bool:
@@ -51,10 +66,16 @@ def _catalogues(root: str) -> dict[str, tuple[dict, ...]]:
     # Read once per processes folder: the catalogues ship with the code, like the diagrams.
     found: dict[str, tuple[dict, ...]] = {}
     general = Path(root) / FILE
+    raw_general = json.loads(general.read_text(encoding="utf-8")) if general.is_file() else []
     if general.is_file():
-        found[GENERAL] = tuple(_entry(e, general) for e in json.loads(general.read_text(encoding="utf-8")))
+        found[GENERAL] = tuple(_entry(e, general) for e in raw_general)
+    letters = [e for e in raw_general if is_letter(e.get("id"))]
     for file in sorted(Path(root).glob(f"*/{FILE}")):
-        entries = tuple(_entry(e, file) for e in json.loads(file.read_text(encoding="utf-8")))
+        own = [_entry(e, file) for e in json.loads(file.read_text(encoding="utf-8"))]
+        ids = {e["id"] for e in own}
+        own += [_entry({**e, "article": (e.get("articles") or {}).get(file.parent.name) or e["article"]}, general)
+                for e in letters if e["id"] not in ids]
+        entries = tuple(own)
         for diagram in sorted(file.parent.glob("*.bpmn")):
             for key in _PROCESS_ID.findall(diagram.read_text(encoding="utf-8")):
                 found[key] = entries
@@ -66,4 +87,5 @@ def _entry(raw: dict, file: Path) -> dict:
     if missing:
         raise ValueError(f"{file}: the document type {raw.get('id')!r} lacks {', '.join(missing)}")
     return {"id": raw["id"], "label_es": raw["label_es"], "label_en": raw["label_en"],
-            "article": raw["article"], "checklist": list(raw.get("checklist", ()))}
+            "article": raw["article"], "checklist": list(raw.get("checklist", ())),
+            "generated": is_letter(raw["id"])}

@@ -40,6 +40,12 @@ def add_document(ctx, instance_id: int, content: bytes | BinaryIO, *, type: str,
     kind = catalogue.document_type(case.process_key, type or "")
     if kind is None:
         raise ValidationFailed(f"{type!r} is not a document type of {case.process_key}", {"type": ["UNKNOWN_TYPE"]})
+    if catalogue.is_letter(type) and source != "generated":
+        # A letter is the office's own notice, made by the engine when its step completes (its
+        # remedy's last day by the calendar): an upload under that type would pass for one.
+        message = (f"«{kind['label_es']}» ({type}) es una carta que genera el sistema al completar su paso; "
+                   f"no se puede subir como documento")
+        raise ValidationFailed(message, {"type": ["GENERATED_ONLY", message]})
     if task_id is not None and ctx.conn.execute(select(TASK.c.id).where(
             TASK.c.id == task_id, TASK.c.instance_id == instance_id)).first() is None:
         raise ValidationFailed(f"task {task_id} is not a task of this case", {"task_id": ["NOT_OF_CASE"]})

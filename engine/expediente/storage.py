@@ -6,6 +6,8 @@
   a crash leaves at worst a file no row names, never a row naming a missing file.
 - `postgresql` (several hosts, one database): PostgreSQL large objects, written with `lo_put` in
   the command's own transaction, so the bytes and the row commit or vanish together.
+- `s3` (several hosts, files outside the database): an S3-compatible bucket through boto3
+  (engine/expediente/s3.py), content-addressed keys written before the row, like the folder.
 
 Bytes are never rewritten: the same content is stored once and shared by every row naming it.
 """
@@ -22,6 +24,7 @@ from sqlalchemy import text
 
 from engine.config.paths import data_dir
 from engine.errors import EngineError, PayloadTooLarge
+from engine.expediente.s3 import S3Storage
 
 CHUNK = 1024 * 1024
 DEFAULT_MAX_MB = 20
@@ -165,7 +168,7 @@ class LargeObjectStorage:
             offset += len(chunk)
 
 
-BACKENDS = {"folder": FolderStorage, "postgresql": LargeObjectStorage}
+BACKENDS = {"folder": FolderStorage, "postgresql": LargeObjectStorage, "s3": S3Storage}
 
 
 def current():

@@ -14,12 +14,13 @@ from engine.letters.model import Letter, Reason, Remedy
 from engine.letters.sources import SOURCES
 from engine.letters.wording import long_date, method_label, pick
 from engine.rules import calendar
-from engine.rules.reasons import citation
+from engine.rules.reasons import citation, reasons_of
+from engine.rules.reasons.catalogue import CODES
 
-# wording(code, language, values) -> (sentence, rule ids) or None: the rules' own words for a
-# reason (engine.rules.reasons, with the case's recorded values); the kinds file is the fallback.
+# wording(code, language, values) -> (sentence, rule ids) or None: the sentence the case's history
+# recorded for a reason (engine.rules.reasons, with the decision's own values); else the rules'
+# catalogue sentence filled from the case (`rules_wording`). The letters keep no words of their own.
 Wording = Callable[[str, str, Mapping], "tuple[str, list[str]] | None"]
-_MISSING = "—"  # what the rules' wording puts where a value it names is unknown
 
 
 class _Blank(dict):
@@ -62,21 +63,27 @@ def article_text(rule_ids, language: str) -> str:
     return ", ".join(ids) + (f" — {'; '.join(sources)}" if sources else "")
 
 
-def _reasons(entry: dict, procedure: dict, language: str, wording: Wording | None, scope: Mapping) -> tuple[Reason, ...]:
+def rules_wording(code: str, language: str, values: Mapping) -> "tuple[str, list[str]] | None":
+    """The rules' catalogue sentence for `code` filled from `values` (engine/rules/<p>/messages.py):
+    the one source of a reason's words, for letters as for the case page."""
+    if code not in CODES:
+        return None
+    reason = reasons_of([code], values)[0]
+    return reason.get(language) or reason["es"], list(reason.get("rule_ids") or [])
+
+
+def _reasons(entry: dict, language: str, wording: Wording | None, scope: Mapping) -> tuple[Reason, ...]:
     out = []
-    table = procedure.get("reasons", {})
     for item in entry.get("reason_codes", []):
         code, own = (item, {}) if isinstance(item, str) else (item[0], dict(item[1]))
-        worded = wording(code, language, {**scope_values(scope), **own}) if wording else None
-        if worded is not None and _MISSING in worded[0]:
-            worded = None  # a sentence missing its figures reads worse than the kinds file's plain one
-        if worded is None and code in table:
-            worded = (pick(table[code], language), [a.strip() for a in table[code]["article"].split(",")])
+        values = {**dict(scope), **own}  # a sentence may name a record's field ({household[size]})
+        worded = (wording(code, language, values) if wording else None) or rules_wording(code, language, values)
         if worded is None:
             worded = (str(code), [])
         sentence = worded[0][:1].upper() + worded[0][1:]
         out.append(Reason(sentence if sentence.endswith(".") else sentence + ".", article_text(worded[1], language)))
-    out.extend(Reason(text, article_text([a.strip() for a in article.split(",")], language))
+    out.extend(Reason(text if text.endswith((".", "!", "?")) else text + ".",
+                      article_text([a.strip() for a in article.split(",")], language))
                for text, article in entry.get("reason_free", []))
     return tuple(out)
 
@@ -119,7 +126,7 @@ def letters_for(kind_name: str, scope: Mapping, *, case_number: str, notice_date
     for entry in SOURCES[kind["source"]](dict(scope)):
         values = _format_dates({**scope_values(scope), **entry["values"],
                                 "bid_law": parameters.get("letters.bidReconsiderationLaw", "")}, language)
-        reasons = _reasons(entry, procedure, language, wording, scope)
+        reasons = _reasons(entry, language, wording, scope)
         if not reasons and kind.get("grounds"):
             reasons = tuple(Reason(pick(g, language), article_text([a.strip() for a in g["article"].split(",")],
                                                                    language)) for g in kind["grounds"])

@@ -15,14 +15,14 @@ from SpiffWorkflow.util.task import TaskState
 from sqlalchemy import select
 
 from engine.config import parameters as parameter_store
+from engine.expediente import catalogue
 from engine.expediente.documents import add_document
 from engine.letters import assemble, kinds, render
 from engine.letters.model import Letter
 from engine.persistence.models import AuditEvent
 from engine.registries import notifications
 from engine.rules.calendar import local_date
-from engine.rules.reasons import explain_recorded, reasons_of
-from engine.rules.reasons.catalogue import CODES
+from engine.rules.reasons import explain_recorded
 from engine.runtime import records
 
 AUDIT = AuditEvent.__table__
@@ -32,11 +32,7 @@ _CHANNELS = {"correo_electronico": "correo", "correo": "correo", "correo_certifi
 # The parameters a letter reads: its remedy's terms and the laws it cites, and the calendar.
 _NAMES = ("calendar.rollForwardNonBusinessDay", "farmer.reviewDeadlineDays", "surplus.pickupDays",
           "letters.reconsiderationDays", "letters.bidReconsiderationDays", "letters.bidReconsiderationLaw",
-          "letters.rightsLaw")
-
-_KIND_WORDS = {"denial": "denegacion", "admission": "admision", "ineligibility": "inelegibilidad",
-               "purchase_order": "orden-de-compra", "closure": "cierre", "award": "adjudicacion", "sale": "venta",
-               "receipt": "recibo"}
+          "letters.rightsLaw", "letters.judicialReviewDays")
 
 
 def letter_parameters(frozen: dict, holidays) -> dict:
@@ -99,19 +95,19 @@ def reason_wording(conn, case_id: int):
     def wording(code: str, language: str, values) -> tuple[str, list[str]] | None:
         reason = recorded.get(code)
         if reason is None or (values.get("offer_id") and values["offer_id"] not in reason.get(language, "")):
-            if code not in CODES:
-                return None
-            reason = reasons_of([code], values)[0]
+            return None  # the letter then fills the rules' sentence from the case (assemble.rules_wording)
         return reason.get(language) or reason["es"], list(reason.get("rule_ids") or [])
     return wording
 
 
 def _store(ctx, case_id: int, kind: dict, letter: Letter, element: str, task_id: int | None) -> dict:
     content = render.pdf(letter)
-    # A file name a person reads: the kind in Spanish (the expediente lists it as it is).
-    filename = f"carta-{_KIND_WORDS.get(letter.kind, letter.kind.replace('_', '-'))}-{letter.case_number}-" \
-               f"{_slug(letter.addressee_name)}.pdf"
-    document = add_document(ctx, case_id, content, type=kinds.document_type(letter.kind), filename=filename,
+    type_id = kinds.document_type(letter.kind)
+    # The words a person reads for the kind are its document type's label (the catalogue's, one
+    # source): in the file name the expediente lists and in the history line.
+    label = (catalogue.letter_label(type_id) or {}).get("label_es") or letter.kind.replace("_", " ")
+    filename = f"{_slug(label, 60)}-{letter.case_number}-{_slug(letter.addressee_name)}.pdf"
+    document = add_document(ctx, case_id, content, type=type_id, filename=filename,
                             source="generated", actor="engine", task_id=task_id,
                             description=f"{letter.title} — {letter.addressee_name}")
     notice = _own_notice(ctx, case_id, element, letter) if kind.get("link_notification") else None
@@ -124,7 +120,7 @@ def _store(ctx, case_id: int, kind: dict, letter: Letter, element: str, task_id:
             ctx, case_id, letter.addressee_name or letter.case_number, letter.title, _body(letter), channel,
             letter.extra.get("email") if channel == "correo" else None, element, document_id=document["id"])["id"]
     ctx.audit("letter_generated", instance_id=case_id, element_id=element, actor="engine",
-              message=f"carta de {_KIND_WORDS.get(letter.kind, letter.kind).replace('-', ' ')} a {letter.addressee_name}",
+              message=f"{label} a {letter.addressee_name}",
               data={"kind": letter.kind, "document_id": document["id"], "notification_id": notice,
                     "addressee": letter.addressee_name, "language": letter.language,
                     "remedy_last_day": letter.remedy.last_day.isoformat() if letter.remedy else None})
@@ -148,9 +144,9 @@ def _body(letter: Letter) -> str:
     return "\n".join(lines)
 
 
-def _slug(name: str) -> str:
+def _slug(name: str, limit: int = 40) -> str:
     plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return "-".join("".join(c if c.isalnum() else " " for c in plain).lower().split())[:40] or "destinatario"
+    return "-".join("".join(c if c.isalnum() else " " for c in plain).lower().split())[:limit] or "destinatario"
 
 
 __all__ = ["issue_letters", "letter_parameters"]

@@ -1,10 +1,11 @@
 """The letter kinds, as data: `engine/letters/kinds/<procedure>.json`.
 
-Each file names its procedure's agency, the reasons it may give (code → words and article, until the
-rules' own wording covers them) and its kinds: the step whose completion gives the notice (`on`, a
+Each file names its procedure's agency and its kinds (a reason's words are never here: they are the
+rules' own, engine/rules/<procedure>/messages.py): the step whose completion gives the notice (`on`, a
 BPMN element id of `process`, or a list of them), the rule ids that require the letter, the words of its title,
 decision and remedy (es/en, with `{placeholders}` filled from the case), the parameter holding the
-remedy's term, and the signing office. A kind's document type is `letter.<kind>`.
+remedy's term, and the signing office. A kind's document type is `letter.<kind>`, labelled in the
+general document-type catalogue (processes/document_types.json).
 """
 from __future__ import annotations
 

@@ -31,18 +31,29 @@ def _typed_reasons(scope: dict, *fields_and_articles) -> list[tuple[str, str]]:
     return []
 
 
-def far_denial(scope: dict) -> list[dict]:
+def _far_refusal(scope: dict, free: list[tuple[str, str]], *typed) -> list[dict]:
+    """A farmer-registry refusal to the applicant: the requirements' reason codes, else `free`
+    reasons, else what staff typed (`typed`: (field, article) pairs)."""
     applicant = _applicant(scope)
     codes = list(dict.fromkeys((scope.get("eligibility") or {}).get("reasons") or []))
-    free = []
-    # The commissioner's own reason when the order denied an eligible application (order_admission).
-    if scope.get("decision") == "deny" and scope.get("reason"):
-        free.append((str(scope["reason"]), "FAR-09"))
     if not codes and not free:
-        free = _typed_reasons(scope, ("findings", "FAR-09"), ("reasons_text", "FAR-09"))
+        free = _typed_reasons(scope, *typed)
     return [{"name": applicant.get("name") or "", "address": _address(applicant),
              "email": applicant.get("email"), "method": scope.get("method") or "correo_certificado",
              "reason_codes": codes, "reason_free": free, "values": {"name": applicant.get("name") or ""}}]
+
+
+def far_denial(scope: dict) -> list[dict]:
+    # The commissioner's own reason when the order denied an eligible application (order_admission).
+    free = [(str(scope["reason"]), "FAR-09")] if scope.get("decision") == "deny" and scope.get("reason") else []
+    return _far_refusal(scope, free, ("findings", "FAR-09"), ("reasons_text", "FAR-09"))
+
+
+def far_denial_confirmed(scope: dict) -> list[dict]:
+    """The review's outcome (FAR-12, FAR-13): the requirements as re-evaluated with the documents the
+    review brought, then the commissioner's own reason; the board's findings when neither says why."""
+    reason = str(scope.get("reason") or "").strip()
+    return _far_refusal(scope, [(reason, "FAR-12")] if reason else [], ("findings", "FAR-12"))
 
 
 def far_admission(scope: dict) -> list[dict]:
@@ -165,6 +176,6 @@ def sur_sale(scope: dict) -> list[dict]:
 
 
 SOURCES: dict[str, Source] = {
-    "far_denial": far_denial, "far_admission": far_admission, "mat_ineligibility": mat_ineligibility,
+    "far_denial": far_denial, "far_denial_confirmed": far_denial_confirmed, "far_admission": far_admission, "mat_ineligibility": mat_ineligibility,
     "mat_closure": mat_closure, "mat_purchase_order": mat_purchase_order, "bid_award": bid_award, "sur_sale": sur_sale,
 }

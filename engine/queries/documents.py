@@ -68,7 +68,7 @@ def case_file(conn, actor: Actor, instance_id: int, task_element: str | None = N
             boxes[path] = {"type": kind["id"], "label_es": kind["label_es"], "label_en": kind["label_en"],
                            "documents": [d for d in index if d["type"] == kind["id"]]}
     return {"documents": index, "notes": notes.notes_of(conn, instance_id),
-            "types": [t for t in catalogue.document_types(record.process_key) if not t["id"].startswith("letter.")],
+            "types": [t for t in catalogue.document_types(record.process_key) if not t["generated"]],  # letters: the engine's
             "may_add": access.may_add_to_case_file(actor, lanes) and (
                 access.office_admits(actor, record.office) or access.acts_across_offices(actor)),
             "may_void": actor.is_supervisor, "checklist": boxes}

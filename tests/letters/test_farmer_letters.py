@@ -99,3 +99,71 @@ def test_documents_not_supplied_in_time_are_a_reason_of_the_denial_letter(far):
     [letter] = letters_of(far.api, case["id"], "denial")
     assert "FAR-08" in letter["text"] and "documentos adicionales" in letter["text"]
     assert "22 de mayo de 2024 (2024-05-22)" in letter["text"]  # 2024-05-02 + 20, a Wednesday
+
+
+def _reviewed(far, decision, review_day):
+    """Elena's denial notified on 2024-04-02, her review request heard and decided on `review_day`."""
+    case = far.evaluate(far.apply(name="Elena Ruiz", documents=[]), "deny")
+    far.day("2024-04-02")
+    case = far.notify(case)
+    far.day("2024-04-10")
+    case = far.message(case["id"], "review_requested", {"documents": []})
+    case = far.hearing(case, "confirm_denial" if decision == "confirm_denial" else "admit")
+    far.day(review_day)
+    return far.review_decision(case, decision)
+
+
+def test_a_denial_confirmed_on_review_gets_a_letter_with_the_judicial_review_and_its_last_day(far):
+    # Decided on Friday 2024-04-19: day 30 is Sunday 2024-05-19, so the last day rolls to Monday.
+    case = _reviewed(far, "confirm_denial", "2024-04-19")
+    assert case["outcome"] == "DENIAL_CONFIRMED"
+    [letter] = letters_of(far.api, case["id"], "denial_confirmed")
+    text = letter["text"]
+    assert case["case_number"] in text and "Elena Ruiz" in text
+    assert "el Comisionado confirma la denegatoria de su ingreso" in text
+    # The reasons: the requirements as re-evaluated on review, in the rules' words, and the commissioner's.
+    assert "No acompañó ninguna certificación" in text and "FAR-06, FAR-07 — Reglamento de la Comisión (000)" in text
+    assert "Revisado." in text and "FAR-12 — Reglamento de la Comisión (000)" in text
+    assert "Revisión judicial ante el Tribunal de Apelaciones" in text and "30 días" in text and "FAR-13" in text
+    assert "Último día para ejercerlo: 20 de mayo de 2024 (2024-05-20)" in text and "2024-05-19" not in text
+    assert "se corrió al próximo día laborable" in text
+    assert "19 de abril de 2024 (2024-04-19)" in text  # the notice date
+    assert "Ley núm. 170 de 12 de agosto de 1978" in text and "Correo certificado" in text
+    assert pdfa_part(letter["bytes"]) == ("3", "B")
+    document, notice = letter["document"], letter["notice"]
+    assert document["source"] == "generated" and document["type_label"] == "Carta de denegatoria confirmada en revisión"
+    assert document["filename"].startswith("carta-de-denegatoria-confirmada-en-revision-")
+    assert notice["element_id"] == "confirm_denial" and notice["document_id"] == document["id"]
+    # One letter for the review: the first denial's stays as it was.
+    assert len(letters_of(far.api, case["id"], "denial")) == 1
+
+
+def test_the_judicial_review_term_is_the_admins_parameter(far):
+    far.param("letters.judicialReviewDays", 20)
+    case = _reviewed(far, "confirm_denial", "2024-04-19")  # + 20 = Thursday 2024-05-09
+    [letter] = letters_of(far.api, case["id"], "denial_confirmed")
+    assert "20 días" in letter["text"] and "(2024-05-09)" in letter["text"]
+
+
+def test_a_review_that_admits_gives_the_admission_letter_and_no_confirmed_denial(far):
+    case = _reviewed(far, "admit", "2024-04-19")
+    assert letters_of(far.api, case["id"], "denial_confirmed") == []
+    assert len(letters_of(far.api, case["id"], "admission")) == 1
+
+
+def test_a_letters_reasons_are_the_rules_sentences_and_the_kinds_files_word_none():
+    """One source for a reason's words: engine/rules/<p>/messages.py, never a table of the letters."""
+    import json
+    from datetime import date
+
+    from engine.letters import assemble, kinds
+    from engine.letters.samples import SAMPLES
+    from engine.rules.reasons import reasons_of
+
+    assert not [p.name for p in kinds.KINDS_DIR.glob("*.json") if "reasons" in json.loads(p.read_text())]
+    parameters = {"farmer.reviewDeadlineDays": 20, "letters.judicialReviewDays": 30, "calendar.holidays": []}
+    [letter] = assemble.letters_for("denial", SAMPLES["denial"], case_number="FAR-1", notice_date=date(2024, 4, 2),
+                                    parameters=parameters)
+    expected = [r["es"] for r in reasons_of(SAMPLES["denial"]["eligibility"]["reasons"], SAMPLES["denial"])]
+    assert [r.text for r in letter.reasons] == [e[:1].upper() + e[1:] + "." for e in expected]
+    assert "40 %" in letter.reasons[1].text  # the sample's figures, filled by the rules' own sentence

@@ -94,3 +94,13 @@ def test_outsiders_get_no_upload_form_and_no_documents(web, docs_case):
     assert nobody.client.get("/web/documents/1/content").status_code == 403
     _upload(nobody, docs_case["id"], expect=302)  # refused: the page says why, nothing stored
     assert clerk.get(f"/web/cases/{docs_case['id']}").count("data-folio=") == 1
+
+
+def test_the_upload_form_offers_no_letter_type_and_a_forged_post_of_one_is_refused(web, docs_case):
+    clerk = web("clerk")
+    page = clerk.get(f"/web/cases/{docs_case['id']}")
+    assert '<option value="id_card">' in page and '<option value="deed">' in page
+    assert 'value="letter.' not in page  # neither the procedure's own letter nor the general ones
+    forged = _upload(clerk, docs_case["id"], type="letter.denial", expect=422, headers={"Accept": "application/json"})
+    assert "genera el sistema" in forged.get_json()["message"] and forged.get_json()["document"] is None
+    assert "cedula.pdf" not in clerk.get(f"/web/cases/{docs_case['id']}")

@@ -53,6 +53,9 @@ def upload_document(instance_id):
 
 
 def _refusal_text(refusal) -> str:
+    type_errors = (refusal.errors or {}).get("type") or []
+    if refusal.status == 422 and "GENERATED_ONLY" in type_errors:
+        return type_errors[-1]  # the engine's own Spanish: a letter type is the engine's to file
     status_texts = {413: _("El archivo está vacío o es más grande de lo permitido."),
                     415: _("El archivo no es PDF, PNG, JPEG, TIFF, ODT ni DOCX (se juzga por su contenido, no por el nombre)."),
                     422: _("Elija un tipo de documento del procedimiento.")}

@@ -32,6 +32,16 @@ OFFER_STATUS = {
 }
 
 CODES = {
+    # What an award letter tells each bidder (engine/letters, letter.award).
+    "AWARDED": {"rules": ("BID-03", "BID-05"),
+        "es": "su oferta es la más baja de las susceptibles de adjudicación, a base del precio evaluado",
+        "en": "your offer is the lowest of those eligible for award, on the evaluated price"},
+    "RANKED_LOWER": {"rules": ("BID-03", "BID-05"),
+        "es": "la oferta‹ {offer_id}› fue considerada, pero otra tiene un precio evaluado más favorable al municipio",
+        "en": "offer‹ {offer_id}› was considered, but another has an evaluated price more favourable to the municipality"},
+    "NOT_CHOSEN_JUSTIFIED": {"rules": ("BID-09",),
+        "es": "la Junta adjudicó a otra oferta por las razones de la justificación firmada por sus miembros",
+        "en": "the Junta awarded another offer for the reasons in the justification its members signed"},
     **{code: {"rules": rules, "es": "la oferta {offer_id} " + es, "en": "offer {offer_id} " + en}
        for code, (rules, es, en) in OFFER_STATUS.items()},
     # Refusals of the hooks (RULES.md §5)

@@ -95,6 +95,15 @@ CODES = {
         "en": "the documents arrived late; the application is closed as incomplete"},
     "REJECTED_WAIT_PERIOD": {"rules": ("MAT-30", "AMB-28"),
         "es": "el solicitante recibió materiales hace menos de dos años", "en": "the applicant received materials less than two years ago"},
+    # What the written notices say (engine/letters: letter.ineligibility, letter.closure).
+    "IRREGULARITIES": {"rules": ("MAT-13", "MAT-14"),
+        "es": "la investigación de campo halló irregularidades en la información suministrada",
+        "en": "the field investigation found irregularities in the information supplied"},
+    "REJECTED_BY_CENTRAL_OFFICE": {"rules": ("MAT-16", "MAT-17"),
+        "es": "la Oficina Central no aprobó la solicitud", "en": "the Central Office did not approve the application"},
+    "EXPIRED": {"rules": ("MAT-18",),
+        "es": "la solicitud venció sin que se emitiera la orden de compra dentro de su vigencia",
+        "en": "the application expired before a purchase order was issued within its validity"},
 }
 
 DECISIONS = {

@@ -103,7 +103,7 @@ def test_documents_only_of_its_own_case(far, denied):
     other_receipt = issue(far, other["id"])["receipt_document_id"]
     applicant.call("GET", f"/api/v1/public/documents/{other_receipt}/content", expect=404)
     staff_doc = far.api.call("POST", f"/api/v1/instances/{denied['case']['id']}/documents", "far_clerk", 201,
-                             data={"file": (io.BytesIO(PDF), "interno.pdf"), "type": "letter.receipt"},
+                             data={"file": (io.BytesIO(PDF), "interno.pdf"), "type": "payment_receipt"},
                              content_type="multipart/form-data").get_json()
     applicant.call("GET", f"/api/v1/public/documents/{staff_doc['id']}/content", expect=404)
 

@@ -111,8 +111,12 @@ def test_task_id_must_be_a_task_of_the_case(api, case):
 
 def test_document_types_of_a_procedure(api, case):
     types = api.get(f"/api/v1/processes/{KEY}/document-types", "clerk")
-    assert [t["id"] for t in types] == ["id_card", "deed", "letter.denial"]
-    assert types[0]["article"] == "Art. 4"
+    ids = [t["id"] for t in types]
+    assert ids[:3] == ["id_card", "deed", "letter.denial"]
+    # The other letters come from the general catalogue (named once); the procedure's own entry wins.
+    assert "letter.denial_confirmed" in ids[3:] and "letter.denial" not in ids[3:]
+    assert types[0]["article"] == "Art. 4" and types[2]["article"] == "Art. 9"
+    assert [t["generated"] for t in types[:3]] == [False, False, True]
     api.call("GET", "/api/v1/processes/no_such_process/document-types", "clerk", 404)
 
 
@@ -161,3 +165,15 @@ def test_a_missing_file_or_a_task_id_that_is_no_number_is_422(api, case):
     assert "file" in r.get_json()["errors"]
     assert "task_id" in upload(api, case["id"], "clerk", task_id="uno", expect=422)["errors"]
     assert "type" in upload(api, case["id"], "clerk", type="", expect=422)["errors"]
+
+
+def test_only_the_engine_files_letters_a_staff_upload_of_a_letter_type_is_422_in_spanish(api, case):
+    for user in ("clerk", "boss"):
+        refused = upload(api, case["id"], user, type="letter.denial", expect=422)
+        assert refused["errors"]["type"][0] == "GENERATED_ONLY"
+        assert "es una carta que genera el sistema" in refused["errors"]["type"][1]
+        assert "genera el sistema" in refused["message"]
+    upload(api, case["id"], "clerk", type="letter.award", expect=422)  # a letter from the general catalogue
+    assert api.get(f"/api/v1/instances/{case['id']}/documents", "clerk") == []
+    assert not [e for e in api.get(f"/api/v1/instances/{case['id']}/history", "boss")
+                if e["type"] == "document_added"]
