@@ -16,6 +16,7 @@ from typing import Callable
 import pytest
 
 from tests.conftest import PASSWORD
+from tests.hostile.matrix_accounts import account_rows
 from tests.hostile.matrix_holidays import holiday_rows
 from tests.support import bpmn as b
 
@@ -196,11 +197,7 @@ MATRIX: list[Row] = [
         lambda w, u: {"path": "/api/v1/auth/logout", "token": w.fresh_token(u)}),
     # Accounts.
     Row("GET", "/api/v1/me", everyone(200), get(lambda w: "/api/v1/me")),
-    Row("GET", "/api/v1/users", only(200, "admin"), get(lambda w: "/api/v1/users")),
-    Row("POST", "/api/v1/users", only(201, "admin"), post(lambda w: "/api/v1/users", lambda w, u: {
-        "username": w.unique("new_user_"), "password": PASSWORD, "roles": ["test_clerk"]})),
-    Row("PUT", "/api/v1/users/<string:username>", only(200, "admin"), post(lambda w: "/api/v1/users/clerk", {"email": "c@a.pr"})),
-    Row("PUT", "/api/v1/me/preferences", everyone(200), post(lambda w: "/api/v1/me/preferences", {"daily_digest": False})),
+    *account_rows(Row, everyone, only, get, post),
     Row("PUT", "/api/v1/users/<string:username>/password", only(204, "admin"),
         lambda w, u: {"path": f"/api/v1/users/{fresh_user(w)}/password", "json": {"password": "otra-clave-9"}}),
     Row("POST", "/api/v1/users/<string:username>/password-reset", only(200, "admin"),
