@@ -36,8 +36,9 @@ def task(row, case_number: str, process_key: str) -> dict:
 
 def _deadline(d) -> dict:
     out = {"name": d["name"], "element_id": d["element_id"], "due_at": _iso(d["due_at"])}
-    if "explanation" in d:  # a case read back explains each deadline (deadline_words)
+    if "explanation" in d:  # a case read back explains each deadline (deadline_words), es and en
         out["explanation"] = d["explanation"]
+        out["explanation_en"] = d.get("explanation_en")
     return out
 
 
