@@ -36,9 +36,8 @@ def task(row, case_number: str, process_key: str) -> dict:
 
 def _deadline(d) -> dict:
     out = {"name": d["name"], "element_id": d["element_id"], "due_at": _iso(d["due_at"])}
-    if "explanation" in d:  # a case read back explains each deadline (deadline_words), es and en
+    if "explanation" in d:  # a case read back explains each deadline (deadline_words)
         out["explanation"] = d["explanation"]
-        out["explanation_en"] = d.get("explanation_en")
     return out
 
 

@@ -31,19 +31,3 @@ def test_a_deadline_with_an_hour_names_it(app):
         assert deadlines.last_day("2024-04-22T19:30:00+00:00") == "22 abr 2024, hasta las 15:30"
         assert re.fullmatch(r"vence hoy", deadlines.days_to_act("2024-04-23T04:00:00+00:00",
                                                                  "2024-04-22T23:00:00-04:00"))
-
-
-def test_the_case_page_explains_the_deadlines_arithmetic_in_the_pages_language(far, web):
-    """Issue 19: each running deadline in words on the staff case page, as on the applicant's."""
-    case = far.complete(far.apply(name="Elena Ruiz", documents=[]), "evaluate_application",
-                        {"recommendation": "deny", "findings": "Sin certificación"}, "far_evaluator")
-    far.day("2024-04-02")
-    case = far.notify(case)
-    boss = web("boss")
-    deadlines = text_of(boss.get(f"/web/cases/{case['id']}").split('id="h-deadlines"', 1)[1].split("</section>", 1)[0])
-    assert ("Último día para actuar: lunes 22 de abril de 2024. Se cuentan 20 días naturales desde el martes 2 de "
-            "abril de 2024: ese día no cuenta y el último sí (TC-1).") in deadlines
-    boss.client.get("/web/lang/en")
-    english = text_of(boss.get(f"/web/cases/{case['id']}").split('id="h-deadlines"', 1)[1].split("</section>", 1)[0])
-    assert "Last day to act: Monday, April 22, 2024. 20 calendar days are counted from Tuesday, April 2, 2024" in english
-    assert "Se cuentan" not in english

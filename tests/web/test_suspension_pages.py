@@ -33,4 +33,3 @@ def test_the_case_list_marks_a_suspended_case(web, web_case, api):
     assert "plazos suspendidos" in boss.get("/web/cases")
     listed = api.get("/api/v1/instances", "boss")
     assert [c["suspended"] for c in listed] == [True]
-
