@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-_MONTHS_ES = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
-              "octubre", "noviembre", "diciembre")
-_MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-              "October", "November", "December")
+from engine.rules.reasons.format import day_in_words
 
 TEXTS = {
     "case": {"es": "Caso núm.", "en": "Case no."},
@@ -65,8 +62,4 @@ def method_label(method: str | None, language: str) -> str:
 
 def long_date(day: date, language: str = "es") -> str:
     """'22 de abril de 2024 (2024-04-22)': the words a person reads and the ISO day a reader searches."""
-    if language == "en":
-        words = f"{_MONTHS_EN[day.month - 1]} {day.day}, {day.year}"
-    else:
-        words = f"{day.day} de {_MONTHS_ES[day.month - 1]} de {day.year}"
-    return f"{words} ({day.isoformat()})"
+    return f"{day_in_words(day, language)} ({day.isoformat()})"

@@ -15,14 +15,13 @@ from sqlalchemy.orm import Session
 from engine.config import holidays as holiday_calendar
 from engine.persistence.models import AuditEvent
 from engine.rules import calendar
+from engine.rules.reasons.format import day_in_words
 
-_MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
-           "noviembre", "diciembre")
 _WEEKDAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
 
 
 def _day(value: date) -> str:
-    return f"{_WEEKDAYS[value.weekday()]} {value.day} de {_MONTHS[value.month - 1]} de {value.year}"
+    return f"{_WEEKDAYS[value.weekday()]} {day_in_words(value)}"
 
 
 def _as_day(value) -> date | None:

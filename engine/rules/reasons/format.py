@@ -24,6 +24,13 @@ WORDS = {"es": {"and": "y", "yes": "sí", "no": "no", "none": "ninguno", "year":
 MISSING = "—"
 
 
+def day_in_words(day: date, language: str = "es") -> str:
+    """"21 de diciembre de 2026" / "December 21, 2026": the one spelling of a day for reasons,
+    letters and deadline explanations."""
+    month = MONTHS["en" if language == "en" else "es"][day.month - 1]
+    return f"{month} {day.day}, {day.year}" if language == "en" else f"{day.day} de {month} de {day.year}"
+
+
 class _Missing:
     def __format__(self, spec: str) -> str:
         return MISSING
@@ -83,10 +90,7 @@ class SentenceFormatter(string.Formatter):
         day = value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
         if isinstance(day, datetime):
             day = day.date()
-        month = MONTHS[self.language][day.month - 1]
-        if self.language == "es":
-            return f"{day.day} de {month} de {day.year}"
-        return f"{month} {day.day}, {day.year}"
+        return day_in_words(day, self.language)
 
     def _yesno(self, value) -> str:
         return WORDS[self.language]["yes" if value else "no"]
