@@ -60,7 +60,7 @@ def _render(lang: str, status_code: int = 200, **context):
                                    csrf_field=web_session.CSRF_FIELD, **context), status_code
         case = _engine().read_rows(status.case_status, case_id, lang)
         key = _engine().read_rows(documents.process_key_of, case_id)
-        types = [t for t in catalogue.document_types(key) if not t["id"].startswith("letter.")]
+        types = [t for t in catalogue.document_types(key) if not t["generated"]]  # letters are the engine's alone
         forms = {a["message"]: filing.form_of(key, a["message"], lang) for a in case["actions"]}
         return render_template("web/public_status.html", lang=lang, case=case, document_types=types, forms=forms,
                                csrf_token=web_session.csrf_token, csrf_field=web_session.CSRF_FIELD,
