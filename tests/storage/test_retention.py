@@ -99,6 +99,7 @@ def test_an_ordinary_session_cannot_delete_history(api, engine, tmp_path, three_
         f"SELECT set_config('tramite.purging_audit_of', '{kept['id']}', true); "
         f"DELETE FROM audit_event WHERE instance_id = {kept['id']}",
         f"SELECT tramite_purge_audit({kept['id']})",
+        f"SELECT tramite_purge_case({kept['id']})",  # 0030: documents and notes go the same way
     ]
     for statement in attempts:
         with pytest.raises(DBAPIError, match="append-only|has no archive record"):
