@@ -3,12 +3,14 @@ the database, its certified export (the expediente ZIP, with its index as HTML: 
 engine/expediente/export.py) kept in the archive folder first.
 
 Per batch of cases, two steps, so that live work never waits on the slow one:
-1. a read transaction writes each case's export to a temporary file in the archive folder
-   (fsynced) and hashes it;
+1. a read transaction reads the batch's cases, documents and history in three queries and writes
+   each case's export into one temporary container (a ZIP of the cases' ZIPs, stored), fsynced
+   once: one file and one fsync per batch instead of per case;
 2. one short write transaction locks the batch's case rows (SKIP LOCKED: a row someone holds is
-   left for the next run), keeps those that did not change since their export, moves their files
-   to their names, records the archives (case number, hash, when) and deletes their runtime rows
-   and history, table by table for the whole batch.
+   left for the next run), keeps those that did not change since their export, moves the
+   container to its name, records each archive (case number, `<container>#<case>.zip`, the
+   SHA-256 of the case's ZIP) and deletes the cases' runtime rows and history, table by table for
+   the whole batch.
 A crash between the two leaves temporary files and the cases untouched; the next run redoes them.
 Cases are read in (ended_at, id) order from where the last batch stopped, so a long run never
 rescans the index entries of the rows it has deleted; `shard=(k, n)` gives worker k of n the ids
@@ -20,6 +22,7 @@ import hashlib
 import logging
 import os
 import tempfile
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,14 +34,18 @@ from engine.config.paths import data_dir
 from engine.errors import EngineError
 from engine.identity.actor import SYSTEM
 from engine.persistence.models import Base, CaseArchive
-from engine.persistence.tables import INSTANCE
-from engine.queries.documents import expediente
+from engine.expediente import export
+from engine.expediente.documents import DOCUMENT
+from engine.persistence.tables import DEFINITION, INSTANCE
+from engine.queries import shapes
 
 log = logging.getLogger("tramite.retention")
 ENDED = ("completed", "cancelled")
 ARCHIVE = CaseArchive.__table__
 NOTICE = Base.metadata.tables["notification"]  # a case's notices: by `case_id`, its only link
 AUDIT = Base.metadata.tables["audit_event"]
+_MEMBER = "#"  # a location is the batch's container, this, and the case's entry in it
+_IN_MEMORY = 16 * 1024 * 1024  # a case's export is spooled in memory up to this, on disk beyond
 _KEPT = {"audit_event", "process_instance", "case_archive"}  # history goes last, through the purge
 _PURGED = {"document", "case_note"}  # on PostgreSQL through tramite_purge_case (0030), after the case row
 
@@ -55,12 +62,10 @@ class Round:
 
 
 @dataclass
-class _Exported:
-    instance_id: int
+class _Pack:
+    """A batch's archives in one temporary container file: {case id: (member, sha256, size, lock version)}."""
     temporary: Path
-    sha256: str
-    size: int
-    version: int
+    members: dict[int, tuple[str, str, int, int]]
 
 
 def expired_cases(conn, now, limit: int, after: dict | None = None, shard: tuple[int, int] = (0, 1)) -> list[tuple]:
@@ -87,24 +92,75 @@ def expired_cases(conn, now, limit: int, after: dict | None = None, shard: tuple
     return found
 
 
-def _export(session, instance_id: int, now, folder: Path) -> _Exported:
-    """Phase 1 of one case: its archive in a temporary file, hashed."""
-    version = session.execute(select(INSTANCE.c.lock_version).where(INSTANCE.c.id == instance_id)).scalar()
+def _pack(session, ids: list[int], now, folder: Path) -> tuple[_Pack, int]:
+    """Phase 1 of a batch: each case's export (its ZIP, as the staff export but with the index as
+    HTML) stored in one temporary container, fsynced once; (the pack, cases not exported)."""
+    conn = session.connection()
+    cases = conn.execute(select(INSTANCE.c.id, INSTANCE.c.case_number, INSTANCE.c.process_key,
+                                INSTANCE.c.lock_version, DEFINITION.c.name)
+                         .join(DEFINITION, DEFINITION.c.id == INSTANCE.c.definition_id)
+                         .where(INSTANCE.c.id.in_(ids)).order_by(INSTANCE.c.id)).all()
+    files: dict[int, list] = {}
+    for row in conn.execute(select(DOCUMENT).where(DOCUMENT.c.instance_id.in_(ids))):
+        files.setdefault(row.instance_id, []).append(row)
+    histories = shapes.histories(session, ids)
     handle, name = tempfile.mkstemp(prefix=".archiving-", suffix=".zip", dir=folder)
+    pack, skipped = _Pack(Path(name), {}), len(ids) - len(cases)
+    stamp = now.astimezone(export.PUERTO_RICO).timetuple()[:6]
     try:
         with os.fdopen(handle, "w+b") as sink:
-            expediente(session, SYSTEM, instance_id, now, sink, pdf_index=False)
+            with zipfile.ZipFile(sink, "w") as container:
+                for case in cases:
+                    with tempfile.SpooledTemporaryFile(max_size=_IN_MEMORY) as one:
+                        try:
+                            export.write_expediente(
+                                conn, {"id": case.id, "case_number": case.case_number,
+                                       "process_key": case.process_key, "process_name": case.name},
+                                histories.get(case.id, []), now, SYSTEM.username, one,
+                                pdf_index=False, document_rows=files.get(case.id, []))
+                        except EngineError as exc:  # e.g. a document whose bytes no longer match: it stays
+                            log.warning("case %s not archived: %s", case.case_number, exc.message)
+                            skipped += 1
+                            continue
+                        member = f"{case.case_number}.zip"
+                        pack.members[case.id] = (member, *_copy_hashed(one, container, zipfile.ZipInfo(member, stamp)),
+                                                 case.lock_version)
             sink.flush()
             os.fsync(sink.fileno())
-            sink.seek(0)
-            digest = hashlib.sha256()
-            for chunk in iter(lambda: sink.read(1024 * 1024), b""):
-                digest.update(chunk)
-            size = sink.tell()
     except BaseException:
-        Path(name).unlink(missing_ok=True)
+        pack.temporary.unlink(missing_ok=True)
         raise
-    return _Exported(instance_id, Path(name), digest.hexdigest(), size, version)
+    return pack, skipped
+
+
+def _copy_hashed(source, container, info) -> tuple[str, int]:
+    """Copy `source` (from its start) into `container` as the stored entry `info`; (sha256, size)."""
+    source.seek(0)
+    digest, size = hashlib.sha256(), 0
+    with container.open(info, "w", force_zip64=True) as out:  # stored: a ZIP is compressed already
+        for chunk in iter(lambda: source.read(1024 * 1024), b""):
+            digest.update(chunk)
+            size += len(chunk)
+            out.write(chunk)
+    return digest.hexdigest(), size
+
+
+def _keep_only(pack: _Pack, ids: set[int]) -> None:
+    """Rewrite the container without the cases that are not ours after all (rare: a case locked
+    or changed between the two phases), so that it holds only archived cases."""
+    keep = {pack.members[i][0] for i in ids}
+    handle, name = tempfile.mkstemp(prefix=".archiving-", suffix=".zip", dir=pack.temporary.parent)
+    with os.fdopen(handle, "w+b") as sink:
+        with zipfile.ZipFile(pack.temporary) as old, zipfile.ZipFile(sink, "w") as new:
+            for info in old.infolist():
+                if info.filename in keep:
+                    with old.open(info) as member:
+                        _copy_hashed(member, new, info)
+        sink.flush()
+        os.fsync(sink.fileno())
+    pack.temporary.unlink()
+    pack.temporary = Path(name)
+    pack.members = {i: m for i, m in pack.members.items() if i in ids}
 
 
 def _runtime_tables():
@@ -114,27 +170,25 @@ def _runtime_tables():
     return [t for t in reversed(Base.metadata.sorted_tables) if t.name not in _KEPT and "instance_id" in t.c]
 
 
-def _remove(ctx, batch: list[_Exported], folder: Path) -> list[str]:
+def _remove(ctx, pack: _Pack, folder: Path) -> list[str]:
     """Phase 2, one short transaction for the batch: the case numbers archived (a case locked by
-    someone else, changed since its export or gone is left, its temporary file removed)."""
+    someone else, changed since its export or gone is left for the next run)."""
     conn = ctx.conn
-    exported = {e.instance_id: e for e in batch}
-    rows = conn.execute(select(INSTANCE).where(INSTANCE.c.id.in_(exported))
+    rows = conn.execute(select(INSTANCE).where(INSTANCE.c.id.in_(pack.members))
                         .with_for_update(skip_locked=True)).all()
-    ours = [r for r in rows if r.lock_version == exported[r.id].version and r.status in ENDED]
-    for gone in exported.keys() - {r.id for r in ours}:
-        exported[gone].temporary.unlink(missing_ok=True)
+    ours = [r for r in rows if r.lock_version == pack.members[r.id][3] and r.status in ENDED]
     if not ours:
+        pack.temporary.unlink(missing_ok=True)
         return []
-    records = []
-    for row in ours:
-        target = folder / row.process_key / f"{row.ended_at:%Y}" / f"{row.case_number}.zip"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(exported[row.id].temporary, target)
-        records.append({"instance_id": row.id, "case_number": row.case_number, "process_key": row.process_key,
-                        "status": row.status, "ended_at": row.ended_at, "archived_at": ctx.now,
-                        "location": str(target), "sha256": exported[row.id].sha256, "size": exported[row.id].size})
-    conn.execute(insert(ARCHIVE), records)
+    if len(ours) < len(pack.members):
+        _keep_only(pack, {r.id for r in ours})
+    target = folder / f"{ctx.now:%Y}" / f"{ctx.now:%Y%m%d-%H%M%S}-{min(pack.members)}-{max(pack.members)}.zip"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(pack.temporary, target)
+    conn.execute(insert(ARCHIVE), [
+        {"instance_id": r.id, "case_number": r.case_number, "process_key": r.process_key, "status": r.status,
+         "ended_at": r.ended_at, "archived_at": ctx.now, "location": f"{target}{_MEMBER}{pack.members[r.id][0]}",
+         "sha256": pack.members[r.id][1], "size": pack.members[r.id][2]} for r in ours])
     ids = [r.id for r in ours]
     # The case's notices (letters and plain ones alike) are found by the case they belong to.
     conn.execute(NOTICE.delete().where(NOTICE.c.case_id.in_(ids)))
@@ -163,20 +217,26 @@ def run(engine, *, limit: int = 1000, batch: int = 50, folder: Path | None = Non
                                after, shard)
         for _id, key, ended_at in due:
             after[key] = (ended_at, _id)
-        exported = []
+        if not due:
+            break
         with engine.db.reading() as session:
-            for instance_id, _key, _ended in due:
-                try:
-                    exported.append(_export(session, instance_id, now, folder))
-                except EngineError as exc:  # e.g. a document whose bytes no longer match: the case stays
-                    log.warning("case %s not archived: %s", instance_id, exc.message)
-                    done.skipped += 1
-        numbers = engine.execute(_remove, SYSTEM, exported, folder, now=now) if exported else []
+            pack, skipped = _pack(session, [d[0] for d in due], now, folder)
+        done.skipped += skipped
+        numbers = engine.execute(_remove, SYSTEM, pack, folder, now=now) if pack.members else []
+        if not pack.members:
+            pack.temporary.unlink(missing_ok=True)
         done.archived += numbers
-        done.skipped += len(exported) - len(numbers)
+        done.skipped += len(pack.members) - len(numbers)
         if len(due) < batch:
             break
     return done
+
+
+def read_archive(location: str) -> bytes:
+    """The archived export (a ZIP) recorded at `location` (`<container>#<case number>.zip`)."""
+    container, _, member = location.rpartition(_MEMBER)
+    with zipfile.ZipFile(container) as pack:
+        return pack.read(member)
 
 
 def archived(conn, case_number: str) -> dict | None:
@@ -184,4 +244,4 @@ def archived(conn, case_number: str) -> dict | None:
     return dict(row._mapping) if row else None
 
 
-__all__ = ["Round", "archive_dir", "archived", "expired_cases", "run"]
+__all__ = ["Round", "archive_dir", "archived", "expired_cases", "read_archive", "run"]

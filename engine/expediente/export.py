@@ -35,14 +35,19 @@ _TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).parent / "templa
 
 
 def write_expediente(conn, case: dict, history: list[dict], now: datetime, actor: str, sink,
-                     *, pdf_index: bool = True) -> None:
+                     *, pdf_index: bool = True, document_rows: list | None = None) -> None:
     """Write the export of `case` ({id, case_number, process_name}) to the binary file `sink`;
-    `pdf_index=False` (the archive) writes the index as `index.html`, to be drawn when read."""
+    `pdf_index=False` (the archive) writes the index as `index.html`, to be drawn when read;
+    `document_rows`: the case's document rows read already (the archive reads a batch's at once)."""
     history = [e for e in history if e["type"] not in PRIVATE_EVENTS]
     history_bytes = json.dumps(history, ensure_ascii=False, indent=1, default=str).encode("utf-8")
     history_sha = hashlib.sha256(history_bytes).hexdigest()
-    rows = {r.id: r for r in _rows(conn, case["id"])}
-    listed = documents.index(conn, case["id"])
+    if document_rows is None:
+        rows = {r.id: r for r in _rows(conn, case["id"])}
+        listed = documents.index(conn, case["id"])
+    else:
+        rows = {r.id: r for r in document_rows}
+        listed = [documents.shape(r._mapping, case["process_key"]) for r in sorted(document_rows, key=lambda r: r.folio)]
     with zipfile.ZipFile(sink, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         entries = []
         for doc in listed:

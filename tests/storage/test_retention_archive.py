@@ -16,7 +16,7 @@ from engine.commands import retention as job
 from engine.config import retention
 from engine.expediente.export import archived_index_pdf
 from engine.identity.actor import SYSTEM
-from engine.persistence.models import CaseArchive, CaseNote, Document, Notification
+from engine.persistence.models import CaseArchive, CaseNote, Document, Notification, ProcessInstance
 from engine.registries import notifications
 from tests.api.expediente.support import KEY, PNG, flow, install_catalogue, upload
 from tests.support.diagrams import rules_flow
@@ -51,7 +51,7 @@ def test_the_archive_holds_the_case_file_and_its_recorded_hash(api, engine, tmp_
                 for m in (Document, CaseNote)] == [0, 0]
 
     record = _archive_of(engine, case["case_number"])
-    content = open(record.location, "rb").read()
+    content = job.read_archive(record.location)
     assert hashlib.sha256(content).hexdigest() == record.sha256 and len(content) == record.size
     archive = zipfile.ZipFile(io.BytesIO(content))
     manifest = json.loads(archive.read("manifest.json"))
@@ -67,7 +67,7 @@ def test_the_archive_holds_the_case_file_and_its_recorded_hash(api, engine, tmp_
     index = archive.read("index.html").decode("utf-8")
     assert case["case_number"] in index and "Escritura" in index and manifest["history_sha256"] in index
 
-    pdf = archived_index_pdf(record.location)  # drawn when the archive is read
+    pdf = archived_index_pdf(io.BytesIO(content))  # drawn when the archive is read
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).replace("\n", "")
     assert case["case_number"] in text and "Identificación con foto" in text
     for doc in manifest["documents"]:
@@ -109,3 +109,24 @@ def test_a_case_s_notices_leave_with_it(api, engine, tmp_path, catalogue):
     assert job.run(engine, folder=tmp_path / "archive").archived == [gone["case_number"]]
     with engine.db.reading() as session:
         assert session.scalars(select(Notification.case_id)).all() == [kept["id"]]
+
+
+def test_a_case_changed_between_export_and_removal_stays_and_leaves_the_container(api, engine, tmp_path,
+                                                                                   catalogue):
+    changed, archived = _finished(api, 2)
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    now = engine.now()
+    with engine.db.reading() as session:
+        pack, skipped = job._pack(session, [changed["id"], archived["id"]], now, folder)
+    assert skipped == 0 and len(pack.members) == 2
+    with engine.db.transaction() as session:  # someone touched the case after its export
+        session.execute(ProcessInstance.__table__.update().where(ProcessInstance.id == changed["id"])
+                        .values(lock_version=ProcessInstance.lock_version + 1))
+    assert engine.execute(job._remove, SYSTEM, pack, folder, now=now) == [archived["case_number"]]
+    record = _archive_of(engine, archived["case_number"])
+    container = zipfile.ZipFile(record.location.rpartition("#")[0])
+    assert container.namelist() == [f"{archived['case_number']}.zip"]
+    assert hashlib.sha256(job.read_archive(record.location)).hexdigest() == record.sha256
+    assert not list(folder.rglob(".archiving-*"))
+    assert job.run(engine, folder=folder).archived == [changed["case_number"]]  # the next run takes it
