@@ -204,7 +204,7 @@ def _remove(ctx, pack: _Pack, folder: Path) -> list[str]:
     return [r.case_number for r in ours]
 
 
-def run(engine, *, limit: int = 1000, batch: int = 50, folder: Path | None = None,
+def run(engine, *, limit: int = 1000, batch: int = 200, folder: Path | None = None,
         shard: tuple[int, int] = (0, 1)) -> Round:
     """Archive and remove up to `limit` expired cases, `batch` cases per transaction."""
     folder = folder or archive_dir()
