@@ -14,8 +14,8 @@ waits seen, table sizes before/after and the dead rows left for VACUUM.
 from __future__ import annotations
 
 import argparse
-import os
 import multiprocessing
+import os
 import subprocess
 import tempfile
 import threading

@@ -32,10 +32,10 @@ from sqlalchemy.orm import aliased
 from engine.config import retention
 from engine.config.paths import data_dir
 from engine.errors import EngineError
-from engine.identity.actor import SYSTEM
-from engine.persistence.models import Base, CaseArchive
 from engine.expediente import export
 from engine.expediente.documents import DOCUMENT
+from engine.identity.actor import SYSTEM
+from engine.persistence.models import Base, CaseArchive
 from engine.persistence.tables import DEFINITION, INSTANCE
 from engine.queries import shapes
 

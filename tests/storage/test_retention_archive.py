@@ -16,7 +16,13 @@ from engine.commands import retention as job
 from engine.config import retention
 from engine.expediente.export import archived_index_pdf
 from engine.identity.actor import SYSTEM
-from engine.persistence.models import CaseArchive, CaseNote, Document, Notification, ProcessInstance
+from engine.persistence.models import (
+    CaseArchive,
+    CaseNote,
+    Document,
+    Notification,
+    ProcessInstance,
+)
 from engine.registries import notifications
 from tests.api.expediente.support import KEY, PNG, flow, install_catalogue, upload
 from tests.support.diagrams import rules_flow
