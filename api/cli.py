@@ -72,10 +72,26 @@ def cmd_worker(args) -> int:
     return 0
 
 
-def cmd_retention(args) -> int:
+def _retention_shard(shard: tuple[int, int], limit: int, batch: int) -> tuple[int, int]:
     from engine.commands import retention
-    done = retention.run(_engine(), limit=args.limit, batch=args.batch)
-    print(f"archived {len(done.archived)} case(s) to {retention.archive_dir()}; skipped {done.skipped}", flush=True)
+    done = retention.run(_engine(), limit=limit, batch=batch, shard=shard)
+    return len(done.archived), done.skipped
+
+
+def cmd_retention(args) -> int:
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    from engine.commands import retention
+    n = max(1, args.workers)
+    if n == 1:
+        results = [_retention_shard((0, 1), args.limit, args.batch)]
+    else:  # worker k of n takes the case ids k mod n: no two export the same case
+        with ProcessPoolExecutor(n, mp_context=get_context("spawn")) as pool:
+            results = list(pool.map(_retention_shard, [(k, n) for k in range(n)], [args.limit // n + 1] * n,
+                                    [args.batch] * n))
+    print(f"archived {sum(r[0] for r in results)} case(s) to {retention.archive_dir()}; "
+          f"skipped {sum(r[1] for r in results)}", flush=True)
     return 0
 
 
@@ -139,7 +155,8 @@ def parser() -> argparse.ArgumentParser:
     keep = sub.add_parser("retention", help="archive the finished cases past their retention period, then "
                           "remove them from the database (run it daily, e.g. from a systemd timer)")
     keep.add_argument("--limit", type=int, default=1000, help="cases at most in this run")
-    keep.add_argument("--batch", type=int, default=50, help="case ids read at a time")
+    keep.add_argument("--batch", type=int, default=200, help="cases per transaction and per archive container")
+    keep.add_argument("--workers", type=int, default=1, help="processes sharing the cases (by id)")
     keep.set_defaults(run=cmd_retention)
 
     db = sub.add_parser("db", help="database maintenance")

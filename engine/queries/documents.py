@@ -45,14 +45,16 @@ def document_types_of(conn, process_key: str) -> list[dict]:
     return found
 
 
-def expediente(session, actor: Actor, instance_id: int, now, sink) -> str:
-    """Write the certified export of a case `actor` may see to `sink`; returns its case number."""
+def expediente(session, actor: Actor, instance_id: int, now, sink, *, pdf_index: bool = True) -> str:
+    """Write the certified export of a case `actor` may see to `sink`; returns its case number.
+    `pdf_index=False`: the retention archive's form (engine/expediente/export.py)."""
     record = get_instance(session, actor, instance_id)
     conn = session.connection()
     name = conn.execute(select(DEFINITION.c.name).where(DEFINITION.c.id == record.definition_id)).scalar()
     case = {"id": record.id, "case_number": record.case_number, "process_key": record.process_key,
             "process_name": name}
-    export.write_expediente(conn, case, shapes.history(session, instance_id), now, actor.username, sink)
+    export.write_expediente(conn, case, shapes.history(session, instance_id), now, actor.username, sink,
+                            pdf_index=pdf_index)
     return record.case_number
 
 

@@ -96,11 +96,19 @@ def case(session: Session, record) -> dict:
 
 
 def history(session: Session, instance_id: int) -> list[dict]:
-    rows = session.scalars(select(AuditEvent).where(AuditEvent.instance_id == instance_id)
+    return histories(session, [instance_id]).get(instance_id, [])
+
+
+def histories(session: Session, instance_ids: list[int]) -> dict[int, list[dict]]:
+    """{case id: its history, oldest first}: one query for a batch (the retention job's)."""
+    rows = session.scalars(select(AuditEvent).where(AuditEvent.instance_id.in_(instance_ids))
                            .order_by(AuditEvent.id)).all()
-    return [{"at": _iso(e.at), "actor": e.actor, "type": e.type, "element_id": e.element_id,
-             "task_id": e.task_id, "data": e.data or {}, "rule_ids": e.rule_ids or [], "message": e.message}
-            for e in rows]
+    out: dict[int, list[dict]] = {}
+    for e in rows:
+        out.setdefault(e.instance_id, []).append(
+            {"at": _iso(e.at), "actor": e.actor, "type": e.type, "element_id": e.element_id,
+             "task_id": e.task_id, "data": e.data or {}, "rule_ids": e.rule_ids or [], "message": e.message})
+    return out
 
 
 def activity(session: Session, record) -> dict:
