@@ -1,0 +1,85 @@
+"""The report read from its projection (report_day, engine/queries/report_rollup.py) for the days
+rolled up, plus the raw facts (engine/queries/report_facts.py) of the days since, merged per
+procedure and item. Counts and on-time shares are exact; a median or p90 comes from the merged
+log buckets, within 1 % (engine/queries/report_sketch.py). None when the projection holds nothing
+for the filter: the caller then computes every figure from the raw rows, exactly."""
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import and_, or_, select
+
+from engine.queries import report_facts, report_sketch
+from engine.queries.report_rollup import DAYS, STATE, merge, month_of, next_month, start_of
+from engine.queries.report_stats import hours, share
+
+QUANTILES = (0.5, 0.9)
+
+
+def read(conn, process: str | None, since: datetime | None, until: datetime | None,
+         office: str | None) -> dict | None:
+    through = conn.execute(select(STATE.c.through).where(STATE.c.id == 1)).scalar()
+    first = report_facts.local_day(since) if since else None
+    stop = report_facts.local_day(until) if until else None
+    if through is None or (first is not None and first >= through):
+        return None
+    end = min(stop, through) if stop else through
+    filters = [c for c in ((DAYS.c.process_key == process) if process else None,
+                           (DAYS.c.office == office) if office else None) if c is not None]
+    rows = conn.execute(select(DAYS.c.kind, DAYS.c.day, DAYS.c.process_key, DAYS.c.item, DAYS.c.office,
+                               DAYS.c.name, DAYS.c.n, DAYS.c.with_due, DAYS.c.on_time, DAYS.c.buckets)
+                        .where(_days(first, end), *filters)).all()
+    if not rows:
+        return None
+    groups: dict[tuple, dict] = {}
+    for row in rows:
+        merge(groups, _key(row.kind, row.day, row.process_key, row.item, row.office), row)
+    if not stop or stop > through:
+        tail = report_facts.read(conn, start_of(max(first, through) if first else through), until)
+        for (day, kind, key, item, where), row in tail.items():
+            if (not process or key == process) and (not office or where == office):
+                merge(groups, _key(kind, day, key, item, where), row)
+    return _shaped(groups)
+
+
+def _days(first: date | None, end: date):
+    """Whole months from their month rows, the days at either edge from their day rows."""
+    whole_from = first if first is None or first.day == 1 else next_month(first)
+    whole_to = month_of(end)
+    day_rows = [DAYS.c.grain == "day", DAYS.c.day < end, *((DAYS.c.day >= first,) if first else ())]
+    if whole_from is not None and whole_from >= whole_to:
+        return and_(*day_rows)
+    months = and_(DAYS.c.grain == "month", DAYS.c.day < whole_to,
+                  *((DAYS.c.day >= whole_from,) if whole_from else ()))
+    edges = [DAYS.c.day >= whole_to, *((DAYS.c.day < whole_from,) if whole_from else ())]
+    return or_(months, and_(*day_rows, or_(*edges)))
+
+
+def _key(kind, day, process, item, office) -> tuple:
+    if kind in ("opened", "closed"):
+        return (kind, day.strftime("%Y-%m"), office)
+    return (kind, process, item)
+
+
+def _shaped(groups: dict[tuple, dict]) -> dict:
+    tasks, stages, deadlines, months = [], [], [], {}
+    for (kind, *key), row in groups.items():
+        if kind in ("task", "stage"):
+            median, p90 = report_sketch.quantiles(row["buckets"], QUANTILES)
+            shaped = {"process": key[0], "count": row["n"], "median_hours": hours(median), "p90_hours": hours(p90),
+                      "with_due_date": row["with_due"], "on_time_pct": share(row["on_time"], row["with_due"])}
+            if kind == "task":
+                tasks.append({**shaped, "element_id": key[1], "name": row["name"]})
+            else:
+                stages.append({**shaped, "stage": key[1]})
+        elif kind == "deadline":
+            deadlines.append({"process": key[0], "element_id": key[1], "name": row["name"], "count": row["n"],
+                              "met": row["on_time"], "missed": row["n"] - row["on_time"],
+                              "on_time_pct": share(row["on_time"], row["n"])})
+        else:
+            month = months.setdefault(tuple(key), {"month": key[0], "office": key[1] or None, "opened": 0, "closed": 0})
+            month[kind] = row["n"]
+    return {"tasks": sorted(tasks, key=lambda t: (t["process"], t["element_id"])),
+            "stages": sorted(stages, key=lambda s: (s["process"], s["stage"])),
+            "deadlines": sorted(deadlines, key=lambda d: (d["process"], d["element_id"])),
+            "months": [months[k] for k in sorted(months)]}

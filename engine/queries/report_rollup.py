@@ -1,0 +1,136 @@
+"""Keeps the report's projection (report_day, migration 0028): the background worker rolls the
+finished Puerto Rico days up from the rows the engine keeps (engine/queries/report_facts.py), and
+the report reads those days from here and only the days since (today, normally) from the raw rows.
+
+Exact, not estimated: a day is rebuilt whole from its raw facts, never patched. A case whose facts
+on a rolled day may have changed since (its office moved, it was cancelled, a deadline of a past
+day settled late) has a history event after the rolled audit id, so each round rebuilds the days
+of the cases named in the history since the last one. Whole months are summed once more into
+month rows, so a year's report merges a few thousand rows, not every day's.
+
+It writes, unlike its siblings: it is a query module because the report (a query) and the worker
+share its reading of the projection, and the layers keep commands and queries apart."""
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+
+from sqlalchemy import delete, func, insert, select, update
+
+from engine.persistence.models import AuditEvent, CaseStagePeriod, ReportDay, ReportRollup
+from engine.persistence.tables import INSTANCE, TASK, TIMER
+from engine.queries import report_facts, report_sketch
+from engine.rules.calendar import PUERTO_RICO
+
+DAYS, STATE, AUDIT, PERIOD = ReportDay.__table__, ReportRollup.__table__, AuditEvent.__table__, CaseStagePeriod.__table__
+CHUNK = 500
+
+
+def start_of(day: date) -> datetime:
+    return datetime.combine(day, time(), PUERTO_RICO)
+
+
+def month_of(day: date) -> date:
+    return day.replace(day=1)
+
+
+def next_month(day: date) -> date:
+    return (day.replace(day=28) + timedelta(days=4)).replace(day=1)
+
+
+def roll_up(ctx) -> dict:
+    """The worker's round (engine.execute(roll_up, SYSTEM)): every day before today."""
+    return refresh(ctx.conn, report_facts.local_day(ctx.now))
+
+
+def refresh(conn, today: date) -> dict:
+    state = conn.execute(select(STATE).where(STATE.c.id == 1).with_for_update()).first()
+    if state is None:
+        conn.execute(insert(STATE).values(id=1, through=None, audit_id=0))
+        state = conn.execute(select(STATE).where(STATE.c.id == 1).with_for_update()).first()
+    last_audit = conn.execute(select(func.max(AUDIT.c.id))).scalar() or 0
+    through = state.through
+    if through is None and not conn.execute(select(INSTANCE.c.id).limit(1)).first():
+        return {"days": 0, "through": None}  # nothing yet: the report reads the raw rows
+    ranges: list[tuple[date | None, date]] = []
+    if through is None or through < today:
+        ranges.append((through, today))
+    if through is not None:
+        ranges += _ranges(sorted(d for d in _changed_days(conn, state.audit_id, last_audit, through) if d < through))
+    months: set[date] = set()
+    for first, stop in ranges:
+        months |= _rebuild(conn, first, stop)
+    _rebuild_months(conn, {m for m in months if next_month(m) <= max(today, through or today)})
+    conn.execute(update(STATE).where(STATE.c.id == 1).values(
+        through=max(today, through) if through else today, audit_id=last_audit,
+        rolled_at=datetime.now(PUERTO_RICO)))
+    return {"ranges": len(ranges), "months": len(months), "through": max(today, through) if through else today}
+
+
+def _changed_days(conn, after_audit: int, last_audit: int, through: date) -> set[date]:
+    """The days before `through` holding a fact of a case named in the history since `after_audit`."""
+    ids = conn.execute(select(AUDIT.c.instance_id).distinct()
+                       .where(AUDIT.c.id > after_audit, AUDIT.c.id <= last_audit,
+                              AUDIT.c.instance_id.is_not(None))).scalars().all()
+    cutoff = start_of(through)
+    days: set[date] = set()
+    for i in range(0, len(ids), CHUNK):
+        chunk = ids[i:i + CHUNK]
+        for column, owner in ((TASK.c.completed_at, TASK.c.instance_id), (PERIOD.c.left_at, PERIOD.c.instance_id),
+                              (TIMER.c.due_at, TIMER.c.instance_id), (INSTANCE.c.started_at, INSTANCE.c.id),
+                              (INSTANCE.c.ended_at, INSTANCE.c.id)):
+            for moment in conn.execute(select(column).where(owner.in_(chunk), column < cutoff)).scalars():
+                days.add(report_facts.local_day(moment))
+    return days
+
+
+def _ranges(days: list[date]) -> list[tuple[date, date]]:
+    """Sorted days as [first, stop) runs of consecutive days."""
+    out: list[tuple[date, date]] = []
+    for day in days:
+        if out and out[-1][1] == day:
+            out[-1] = (out[-1][0], day + timedelta(days=1))
+        else:
+            out.append((day, day + timedelta(days=1)))
+    return out
+
+
+def _rebuild(conn, first: date | None, stop: date) -> set[date]:
+    """Replace the day rows of [first, stop) by the raw facts; the months they touch."""
+    facts = report_facts.read(conn, start_of(first) if first else None, start_of(stop))
+    conn.execute(delete(DAYS).where(DAYS.c.grain == "day", DAYS.c.day < stop,
+                                    *((DAYS.c.day >= first,) if first else ())))
+    rows = [{"grain": "day", "day": day, "kind": kind, "process_key": process, "item": item, "office": office,
+             **row} for (day, kind, process, item, office), row in facts.items()]
+    for i in range(0, len(rows), 5000):
+        conn.execute(insert(DAYS), rows[i:i + 5000])
+    months = {month_of(day) for day, *_ in facts}
+    if first:
+        months |= {month_of(first), month_of(stop - timedelta(days=1))}
+    return months
+
+
+def _rebuild_months(conn, months: set[date]) -> None:
+    """Each whole month's rows: the sum of its day rows."""
+    for month in sorted(months):
+        conn.execute(delete(DAYS).where(DAYS.c.grain == "month", DAYS.c.day == month))
+        summed: dict[tuple, dict] = {}
+        for row in conn.execute(select(DAYS).where(DAYS.c.grain == "day", DAYS.c.day >= month,
+                                                   DAYS.c.day < next_month(month))):
+            merge(summed, (row.kind, row.process_key, row.item, row.office), row)
+        if summed:
+            conn.execute(insert(DAYS), [{"grain": "month", "day": month, "kind": kind, "process_key": process,
+                                         "item": item, "office": office, **row}
+                                        for (kind, process, item, office), row in summed.items()])
+
+
+def merge(into: dict, key: tuple, row) -> None:
+    """Add a projection or fact row's figures to `into[key]`."""
+    found = into.get(key)
+    if found is None:
+        found = into[key] = {"name": None, "n": 0, "with_due": 0, "on_time": 0, "buckets": {}}
+    name = row["name"] if isinstance(row, dict) else row.name
+    if name is not None and (found["name"] is None or name > found["name"]):
+        found["name"] = name
+    for field in ("n", "with_due", "on_time"):
+        found[field] += row[field] if isinstance(row, dict) else getattr(row, field)
+    report_sketch.add(found["buckets"], row["buckets"] if isinstance(row, dict) else row.buckets)
