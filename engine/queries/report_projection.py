@@ -10,7 +10,7 @@ from datetime import date, datetime
 from sqlalchemy import and_, or_, select
 
 from engine.queries import report_facts, report_sketch
-from engine.queries.report_rollup import DAYS, STATE, merge, month_of, next_month, start_of
+from engine.queries.report_rollup import DAYS, STATE, month_of, next_month, start_of
 from engine.queries.report_stats import hours, share
 
 QUANTILES = (0.5, 0.9)
@@ -24,35 +24,43 @@ def read(conn, process: str | None, since: datetime | None, until: datetime | No
     if through is None or (first is not None and first >= through):
         return None
     end = min(stop, through) if stop else through
-    filters = [c for c in ((DAYS.c.process_key == process) if process else None,
-                           (DAYS.c.office == office) if office else None) if c is not None]
-    rows = conn.execute(select(DAYS.c.kind, DAYS.c.day, DAYS.c.process_key, DAYS.c.item, DAYS.c.office,
-                               DAYS.c.name, DAYS.c.n, DAYS.c.with_due, DAYS.c.on_time, DAYS.c.buckets)
-                        .where(_days(first, end), *filters)).all()
+    over = DAYS.c.kind.in_(report_facts.OVER_OFFICES)
+    filters = [or_(and_(over, DAYS.c.office == (office or report_facts.ALL)),
+                   and_(~over, DAYS.c.office == office) if office else ~over)]
+    if process:
+        filters.append(DAYS.c.process_key == process)
+    columns = (DAYS.c.kind, DAYS.c.day, DAYS.c.process_key, DAYS.c.item, DAYS.c.office, DAYS.c.name, DAYS.c.n,
+               DAYS.c.with_due, DAYS.c.on_time, DAYS.c.buckets)
+    # One range of the index (grain, day, …) a statement: an OR of both would read the whole table.
+    rows = [row for grain, bounds in _spans(first, end)
+            for row in conn.execute(select(*columns).where(DAYS.c.grain == grain, *bounds, *filters))]
     if not rows:
         return None
     groups: dict[tuple, dict] = {}
-    for row in rows:
-        merge(groups, _key(row.kind, row.day, row.process_key, row.item, row.office), row)
+    for kind, day, key, item, where, name, n, with_due, on_time, buckets in rows:
+        report_facts.merge(groups, _key(kind, day, key, item, where), name, n, with_due, on_time, buckets)
     if not stop or stop > through:
         tail = report_facts.read(conn, start_of(max(first, through) if first else through), until)
         for (day, kind, key, item, where), row in tail.items():
-            if (not process or key == process) and (not office or where == office):
-                merge(groups, _key(kind, day, key, item, where), row)
+            if (not process or key == process) and report_facts.wanted(kind, where, office):
+                report_facts.merge(groups, _key(kind, day, key, item, where), row["name"], row["n"], row["with_due"],
+                       row["on_time"], row["buckets"])
     return _shaped(groups)
 
 
-def _days(first: date | None, end: date):
-    """Whole months from their month rows, the days at either edge from their day rows."""
+def _spans(first: date | None, end: date) -> list[tuple[str, list]]:
+    """[first, end) as (grain, bounds on day): whole months from their month rows, the days at
+    either edge from their day rows."""
     whole_from = first if first is None or first.day == 1 else next_month(first)
     whole_to = month_of(end)
-    day_rows = [DAYS.c.grain == "day", DAYS.c.day < end, *((DAYS.c.day >= first,) if first else ())]
     if whole_from is not None and whole_from >= whole_to:
-        return and_(*day_rows)
-    months = and_(DAYS.c.grain == "month", DAYS.c.day < whole_to,
-                  *((DAYS.c.day >= whole_from,) if whole_from else ()))
-    edges = [DAYS.c.day >= whole_to, *((DAYS.c.day < whole_from,) if whole_from else ())]
-    return or_(months, and_(*day_rows, or_(*edges)))
+        return [("day", [DAYS.c.day >= first, DAYS.c.day < end])]
+    spans = [("month", [DAYS.c.day < whole_to, *((DAYS.c.day >= whole_from,) if whole_from else ())])]
+    if first is not None and first < whole_from:
+        spans.append(("day", [DAYS.c.day >= first, DAYS.c.day < whole_from]))
+    if whole_to < end:
+        spans.append(("day", [DAYS.c.day >= whole_to, DAYS.c.day < end]))
+    return spans
 
 
 def _key(kind, day, process, item, office) -> tuple:

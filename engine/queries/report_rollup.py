@@ -12,17 +12,19 @@ It writes, unlike its siblings: it is a query module because the report (a query
 share its reading of the projection, and the layers keep commands and queries apart."""
 from __future__ import annotations
 
+import json
 from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import delete, func, insert, select, update
 
 from engine.persistence.models import AuditEvent, CaseStagePeriod, ReportDay, ReportRollup
 from engine.persistence.tables import INSTANCE, TASK, TIMER
-from engine.queries import report_facts, report_sketch
+from engine.queries import report_facts
 from engine.rules.calendar import PUERTO_RICO
 
 DAYS, STATE, AUDIT, PERIOD = ReportDay.__table__, ReportRollup.__table__, AuditEvent.__table__, CaseStagePeriod.__table__
 CHUNK = 500
+COLUMNS = ("grain", "kind", "day", "process_key", "item", "office", "name", "n", "with_due", "on_time", "buckets")
 
 
 def start_of(day: date) -> datetime:
@@ -57,9 +59,10 @@ def refresh(conn, today: date) -> dict:
     if through is not None:
         ranges += _ranges(sorted(d for d in _changed_days(conn, state.audit_id, last_audit, through) if d < through))
     months: set[date] = set()
+    summed: dict[date, dict] = {}
     for first, stop in ranges:
-        months |= _rebuild(conn, first, stop)
-    _rebuild_months(conn, {m for m in months if next_month(m) <= max(today, through or today)})
+        months |= _rebuild(conn, first, stop, summed)
+    _rebuild_months(conn, {m for m in months if next_month(m) <= max(today, through or today)}, summed)
     conn.execute(update(STATE).where(STATE.c.id == 1).values(
         through=max(today, through) if through else today, audit_id=last_audit,
         rolled_at=datetime.now(PUERTO_RICO)))
@@ -94,43 +97,51 @@ def _ranges(days: list[date]) -> list[tuple[date, date]]:
     return out
 
 
-def _rebuild(conn, first: date | None, stop: date) -> set[date]:
-    """Replace the day rows of [first, stop) by the raw facts; the months they touch."""
+def _rebuild(conn, first: date | None, stop: date, summed: dict[date, dict]) -> set[date]:
+    """Replace the day rows of [first, stop) by the raw facts; the months they touch. The months
+    the range holds whole are summed on the way into `summed` (no need to read their rows back)."""
     facts = report_facts.read(conn, start_of(first) if first else None, start_of(stop))
     conn.execute(delete(DAYS).where(DAYS.c.grain == "day", DAYS.c.day < stop,
                                     *((DAYS.c.day >= first,) if first else ())))
-    rows = [{"grain": "day", "day": day, "kind": kind, "process_key": process, "item": item, "office": office,
-             **row} for (day, kind, process, item, office), row in facts.items()]
-    for i in range(0, len(rows), 5000):
-        conn.execute(insert(DAYS), rows[i:i + 5000])
+    _insert(conn, "day", ((day, rest, row) for (day, *rest), row in facts.items()))
     months = {month_of(day) for day, *_ in facts}
     if first:
         months |= {month_of(first), month_of(stop - timedelta(days=1))}
+    for (day, *rest), row in facts.items():
+        month = month_of(day)
+        if (first is None or month >= first) and next_month(month) <= stop:
+            report_facts.merge(summed.setdefault(month, {}), tuple(rest), row["name"], row["n"], row["with_due"],
+                               row["on_time"], row["buckets"])
+    for month in months:  # a month the range holds whole but without a fact: no rows
+        if (first is None or month >= first) and next_month(month) <= stop:
+            summed.setdefault(month, {})
     return months
 
 
-def _rebuild_months(conn, months: set[date]) -> None:
+def _rebuild_months(conn, months: set[date], summed: dict[date, dict]) -> None:
     """Each whole month's rows: the sum of its day rows."""
     for month in sorted(months):
         conn.execute(delete(DAYS).where(DAYS.c.grain == "month", DAYS.c.day == month))
-        summed: dict[tuple, dict] = {}
-        for row in conn.execute(select(DAYS).where(DAYS.c.grain == "day", DAYS.c.day >= month,
-                                                   DAYS.c.day < next_month(month))):
-            merge(summed, (row.kind, row.process_key, row.item, row.office), row)
-        if summed:
-            conn.execute(insert(DAYS), [{"grain": "month", "day": month, "kind": kind, "process_key": process,
-                                         "item": item, "office": office, **row}
-                                        for (kind, process, item, office), row in summed.items()])
+        rows = summed.get(month)
+        if rows is None:
+            rows = {}
+            for row in conn.execute(select(DAYS.c.kind, DAYS.c.process_key, DAYS.c.item, DAYS.c.office, DAYS.c.name,
+                                           DAYS.c.n, DAYS.c.with_due, DAYS.c.on_time, DAYS.c.buckets)
+                                    .where(DAYS.c.grain == "day", DAYS.c.day >= month, DAYS.c.day < next_month(month))):
+                report_facts.merge(rows, tuple(row[:4]), *row[4:])
+        _insert(conn, "month", ((month, key, row) for key, row in rows.items()))
 
 
-def merge(into: dict, key: tuple, row) -> None:
-    """Add a projection or fact row's figures to `into[key]`."""
-    found = into.get(key)
-    if found is None:
-        found = into[key] = {"name": None, "n": 0, "with_due": 0, "on_time": 0, "buckets": {}}
-    name = row["name"] if isinstance(row, dict) else row.name
-    if name is not None and (found["name"] is None or name > found["name"]):
-        found["name"] = name
-    for field in ("n", "with_due", "on_time"):
-        found[field] += row[field] if isinstance(row, dict) else getattr(row, field)
-    report_sketch.add(found["buckets"], row["buckets"] if isinstance(row, dict) else row.buckets)
+def _insert(conn, grain: str, rows) -> None:
+    """COPY on PostgreSQL (a backfill writes hundreds of thousands of rows), else executemany."""
+    values = [(grain, kind, day, process, item, office, row["name"], row["n"], row["with_due"], row["on_time"],
+               row["buckets"]) for day, (kind, process, item, office), row in rows]
+    if not values:
+        return
+    if conn.dialect.name == "postgresql":
+        with conn.connection.driver_connection.cursor() as cursor:
+            with cursor.copy(f"COPY report_day ({', '.join(COLUMNS)}) FROM STDIN") as copy:
+                for value in values:
+                    copy.write_row((*value[:-1], json.dumps(value[-1])))
+        return
+    conn.execute(insert(DAYS), [dict(zip(COLUMNS, value)) for value in values])

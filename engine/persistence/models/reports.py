@@ -44,7 +44,7 @@ class ReportDay(Base):
 
     __tablename__ = "report_day"
     __table_args__ = (
-        Index("ux_report_day", "grain", "kind", "day", "process_key", "item", "office", unique=True),
+        Index("ux_report_day", "grain", "day", "kind", "process_key", "item", "office", unique=True),
     )
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     grain: Mapped[str] = mapped_column(String(5))

@@ -39,7 +39,7 @@ def upgrade() -> None:
         sa.Column("buckets", JSON, nullable=False),
         sa.PrimaryKeyConstraint("id"),
     )
-    op.create_index("ux_report_day", "report_day", ["grain", "kind", "day", "process_key", "item", "office"],
+    op.create_index("ux_report_day", "report_day", ["grain", "day", "kind", "process_key", "item", "office"],
                     unique=True)
     op.create_table(
         "report_rollup",
