@@ -14,6 +14,7 @@ from engine.queries.report_rollup import DAYS, STATE, month_of, next_month, star
 from engine.queries.report_stats import hours, share
 
 QUANTILES = (0.5, 0.9)
+BY_MONTH = ("opened", "closed")  # shown month by month: never read from year rows
 
 
 def read(conn, process: str | None, since: datetime | None, until: datetime | None,
@@ -32,8 +33,10 @@ def read(conn, process: str | None, since: datetime | None, until: datetime | No
     columns = (DAYS.c.kind, DAYS.c.day, DAYS.c.process_key, DAYS.c.item, DAYS.c.office, DAYS.c.name, DAYS.c.n,
                DAYS.c.with_due, DAYS.c.on_time, DAYS.c.buckets)
     # One range of the index (grain, day, …) a statement: an OR of both would read the whole table.
-    rows = [row for grain, bounds in _spans(first, end)
-            for row in conn.execute(select(*columns).where(DAYS.c.grain == grain, *bounds, *filters))]
+    by_month = DAYS.c.kind.in_(BY_MONTH)
+    rows = [row for years, kinds in ((True, ~by_month), (False, by_month))
+            for grain, bounds in _spans(first, end, years)
+            for row in conn.execute(select(*columns).where(DAYS.c.grain == grain, kinds, *bounds, *filters))]
     if not rows:
         return None
     groups: dict[tuple, dict] = {}
@@ -48,9 +51,17 @@ def read(conn, process: str | None, since: datetime | None, until: datetime | No
     return _shaped(groups)
 
 
-def _spans(first: date | None, end: date) -> list[tuple[str, list]]:
-    """[first, end) as (grain, bounds on day): whole months from their month rows, the days at
-    either edge from their day rows."""
+def _spans(first: date | None, end: date, years: bool) -> list[tuple[str, list]]:
+    """[first, end) as (grain, bounds on day): whole years from their year rows (when `years`),
+    whole months from their month rows, the days at either edge from their day rows."""
+    if years:
+        whole_from = first if first is None or (first.month, first.day) == (1, 1) else date(first.year + 1, 1, 1)
+        whole_to = date(end.year, 1, 1)
+        if whole_from is None or whole_from < whole_to:
+            spans = [("year", [DAYS.c.day < whole_to, *((DAYS.c.day >= whole_from,) if whole_from else ())])]
+            before = _spans(first, whole_from, False) if first is not None and first < whole_from else []
+            after = _spans(whole_to, end, False) if whole_to < end else []
+            return spans + before + after
     whole_from = first if first is None or first.day == 1 else next_month(first)
     whole_to = month_of(end)
     if whole_from is not None and whole_from >= whole_to:

@@ -6,7 +6,8 @@ Exact, not estimated: a day is rebuilt whole from its raw facts, never patched. 
 on a rolled day may have changed since (its office moved, it was cancelled, a deadline of a past
 day settled late) has a history event after the rolled audit id, so each round rebuilds the days
 of the cases named in the history since the last one. Whole months are summed once more into
-month rows, so a year's report merges a few thousand rows, not every day's.
+month rows, and whole years into year rows, so a report of three years merges some hundred rows,
+not every day's.
 
 It writes, unlike its siblings: it is a query module because the report (a query) and the worker
 share its reading of the projection, and the layers keep commands and queries apart."""
@@ -62,7 +63,9 @@ def refresh(conn, today: date) -> dict:
     summed: dict[date, dict] = {}
     for first, stop in ranges:
         months |= _rebuild(conn, first, stop, summed)
-    _rebuild_months(conn, {m for m in months if next_month(m) <= max(today, through or today)}, summed)
+    last = max(today, through or today)
+    _rebuild_months(conn, {m for m in months if next_month(m) <= last}, summed)
+    _rebuild_years(conn, {m.year for m in months if date(m.year + 1, 1, 1) <= last})
     conn.execute(update(STATE).where(STATE.c.id == 1).values(
         through=max(today, through) if through else today, audit_id=last_audit,
         rolled_at=datetime.now(PUERTO_RICO)))
@@ -130,6 +133,21 @@ def _rebuild_months(conn, months: set[date], summed: dict[date, dict]) -> None:
                                     .where(DAYS.c.grain == "day", DAYS.c.day >= month, DAYS.c.day < next_month(month))):
                 report_facts.merge(rows, tuple(row[:4]), *row[4:])
         _insert(conn, "month", ((month, key, row) for key, row in rows.items()))
+
+
+def _rebuild_years(conn, years: set[int]) -> None:
+    """Each whole year's rows (all but the cases opened and closed, shown month by month): the sum
+    of its month rows, so a report of several years merges a handful of rows per procedure."""
+    for year in sorted(years):
+        first = date(year, 1, 1)
+        conn.execute(delete(DAYS).where(DAYS.c.grain == "year", DAYS.c.day == first))
+        rows: dict[tuple, dict] = {}
+        for row in conn.execute(select(DAYS.c.kind, DAYS.c.process_key, DAYS.c.item, DAYS.c.office, DAYS.c.name,
+                                       DAYS.c.n, DAYS.c.with_due, DAYS.c.on_time, DAYS.c.buckets)
+                                .where(DAYS.c.grain == "month", DAYS.c.day >= first, DAYS.c.day < date(year + 1, 1, 1),
+                                       DAYS.c.kind.in_(report_facts.OVER_OFFICES))):
+            report_facts.merge(rows, tuple(row[:4]), *row[4:])
+        _insert(conn, "year", ((first, key, row) for key, row in rows.items()))
 
 
 def _insert(conn, grain: str, rows) -> None:

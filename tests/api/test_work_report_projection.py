@@ -113,3 +113,35 @@ def test_a_suspension_and_resume_across_the_round(api, engine):
     report = assert_same(api, engine)
     assert report["deadlines"][0]["count"] == 2 and report["suspensions"][0]["days_moved"] == 3
     assert assert_same(api, engine, office="Sur")["stages"][0]["count"] == 1
+
+
+def test_migration_0028_backfills_the_projection_of_the_cases_already_there(api, engine):
+    from alembic import command
+    from alembic.config import Config
+
+    from engine.persistence.database import MIGRATIONS
+    months_of_cases(api)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.db.write_engine.connect() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0027")  # as the database was before the projection
+        command.upgrade(cfg, "head")
+        conn.commit()
+    assert rolled_rows(engine, "month")  # rolled up to the engine clock's day, April whole
+    assert assert_same(api, engine, office="Sur")["tasks"][0]["count"] == 4
+    assert assert_same(api, engine, start="2024-04-20")
+
+
+def test_a_whole_year_is_read_from_its_year_rows(api, engine):
+    months_of_cases(api)
+    api.move_clock("2024-12-30T09:00:00-04:00")
+    case_through(api, "Norte", 24 * 3, 5)  # across the new year
+    case_through(api, "Sur", 4, 24 * 2)
+    later(api, 24 * 3)
+    roll_up_reports(engine)
+    assert rolled_rows(engine, "year")
+    for filters in ({}, {"office": "Sur"}, {"start": "2024-04-15"}, {"end": "2025-01-01"},
+                    {"start": "2024-01-01", "end": "2024-12-31", "process": PROCESS}):
+        assert_same(api, engine, **filters)
+    assert [m["month"] for m in assert_same(api, engine, office="Norte")["months"]][-2:] == ["2024-12", "2025-01"]

@@ -38,7 +38,7 @@ class CaseStagePeriod(Base):
 
 class ReportDay(Base):
     """The report's projection (migration 0028, engine/queries/report_rollup.py): per Puerto Rico
-    day (grain "day") or whole month (grain "month", `day` its first), kind of fact, procedure, item
+    day (grain "day"), whole month or year ("month", "year": `day` is its first), kind of fact, procedure, item
     (task element, stage or deadline) and office: the count, how many had a due date, how many were
     on time, and the durations as log buckets (engine/queries/report_sketch.py)."""
 
