@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import and_, case, null, or_, select
 
 from engine.queries import report_facts, report_sketch
 from engine.queries.report_rollup import DAYS, STATE, month_of, next_month, start_of
 from engine.queries.report_stats import hours, share
 
 QUANTILES = (0.5, 0.9)
+DURATIONS = ("task", "stage")
 BY_MONTH = ("opened", "closed")  # shown month by month: never read from year rows
 
 
@@ -31,7 +32,9 @@ def read(conn, process: str | None, since: datetime | None, until: datetime | No
     if process:
         filters.append(DAYS.c.process_key == process)
     columns = (DAYS.c.kind, DAYS.c.day, DAYS.c.process_key, DAYS.c.item, DAYS.c.office, DAYS.c.name, DAYS.c.n,
-               DAYS.c.with_due, DAYS.c.on_time, DAYS.c.buckets)
+               DAYS.c.with_due, DAYS.c.on_time,
+               # Only tasks and stages have durations: the other rows' empty '{}' is not worth decoding.
+               case((DAYS.c.kind.in_(DURATIONS), DAYS.c.buckets), else_=null()))
     # One range of the index (grain, day, …) a statement: an OR of both would read the whole table.
     by_month = DAYS.c.kind.in_(BY_MONTH)
     rows = [row for years, kinds in ((True, ~by_month), (False, by_month))
@@ -41,7 +44,7 @@ def read(conn, process: str | None, since: datetime | None, until: datetime | No
         return None
     groups: dict[tuple, dict] = {}
     for kind, day, key, item, where, name, n, with_due, on_time, buckets in rows:
-        report_facts.merge(groups, _key(kind, day, key, item, where), name, n, with_due, on_time, buckets)
+        report_facts.merge(groups, _key(kind, day, key, item, where), name, n, with_due, on_time, buckets or {})
     if not stop or stop > through:
         tail = report_facts.read(conn, start_of(max(first, through) if first else through), until)
         for (day, kind, key, item, where), row in tail.items():
