@@ -189,7 +189,20 @@ def main() -> None:
         try:
             run(url, args.cases, args.repeats, http=not args.skip_http)
         finally:
-            drop_database(url)
+            _drop(url)
+
+
+def _drop(url: str) -> None:
+    """An autovacuum worker still on the freshly loaded database refuses DROP … WITH (FORCE) to
+    a non-superuser: wait for it a little."""
+    for attempt in range(6):
+        try:
+            return drop_database(url)
+        except Exception as exc:  # noqa: BLE001 - retried, then reported
+            if attempt == 5:
+                log(f"could not drop {url.rsplit('/', 1)[-1]}: {exc}")
+                return
+            time.sleep(10)
 
 
 if __name__ == "__main__":
