@@ -15,6 +15,7 @@ from engine.commands import reminders
 from engine.commands.notifications import deliver_outbox
 from engine.registries.notifications import SmtpSettings
 from engine.config.settings import timer_lease
+from engine.queries import report_rollup
 
 log = logging.getLogger("tramite.timers")
 
@@ -79,6 +80,14 @@ def work_round(engine, owner: str | None = None, lease=None, smtp: SmtpSettings 
 
 
 REMINDERS_EVERY_SECONDS = 60
+# The report's finished days are rolled up (engine/queries/report_rollup.py) this often; the days
+# since are read raw, so a late round costs the report time; a rolled day whose facts changed
+# since (a case moved office, a past deadline settled late) is rebuilt at the next round.
+ROLLUP_EVERY_SECONDS = 300
+
+
+def roll_up_reports(engine) -> dict:
+    return engine.execute(report_rollup.roll_up, SYSTEM)
 
 
 class TimerWorker(threading.Thread):
@@ -94,7 +103,7 @@ class TimerWorker(threading.Thread):
 
     def run(self) -> None:
         owner = worker_name()
-        last_reminders = None
+        last_reminders = last_rollup = None
         while not self._stop_event.is_set():
             # Reminders are about days, so once a minute is enough, and spares the database the
             # look-up of every task due within the notice period at each one-second round.
@@ -104,6 +113,12 @@ class TimerWorker(threading.Thread):
                 work_round(self.engine, owner, self.lease, self.smtp, remind=remind)
             except Exception:
                 log.exception("timer worker round failed")
+            if last_rollup is None or time.monotonic() - last_rollup >= ROLLUP_EVERY_SECONDS:
+                last_rollup = time.monotonic()
+                try:
+                    roll_up_reports(self.engine)
+                except Exception:
+                    log.exception("report roll-up failed")
             self._stop_event.wait(self.interval)
 
     def stop(self) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from sqlalchemy import and_, case, func, or_, select
 
 from engine.persistence.models import CaseSuspension
-from engine.persistence.tables import DEFINITION, INSTANCE, TIMER
+from engine.persistence.tables import INSTANCE, TIMER
+from engine.queries.report_facts import boundary_timers
 from engine.queries.report_stats import hours, share, window
 
 SUSPENSION = CaseSuspension.__table__
@@ -32,7 +33,7 @@ def deadlines_met(conn, process, since, until, office) -> list[dict]:
         .where(settled, INSTANCE.c.status != "cancelled", *window(TIMER.c.due_at, since, until),
                *_case_filters(process, office))
         .group_by(*groups)).all()
-    boundary = _boundary_timers(conn, {r.definition_id for r in rows})
+    boundary = boundary_timers(conn, {r.definition_id for r in rows})
     merged: dict[tuple, dict] = {}
     for key, definition_id, element, name, count, late in rows:
         if element not in boundary.get(definition_id, ()):
@@ -45,18 +46,6 @@ def deadlines_met(conn, process, since, until, office) -> list[dict]:
     out = sorted(merged.values(), key=lambda r: (r["process"], r["element_id"]))
     for row in out:
         row["on_time_pct"] = share(row["met"], row["count"])
-    return out
-
-
-def _boundary_timers(conn, definition_ids: set) -> dict[int, set]:
-    """{definition id: its boundary timer element ids}, from the summary saved at deploy time."""
-    if not definition_ids:
-        return {}
-    out = {}
-    for definition_id, summary in conn.execute(select(DEFINITION.c.id, DEFINITION.c.summary)
-                                               .where(DEFINITION.c.id.in_(definition_ids))):
-        out[definition_id] = {e["id"] for e in (summary or {}).get("elements", [])
-                              if e.get("type") == "boundaryEvent" and e.get("timer")}
     return out
 
 

@@ -1,9 +1,12 @@
 """The supervisors' report (API.md "Work management", `GET /api/v1/reports/cycle-times`): per task
 element and per stage of a procedure how long the work took (median, p90 hours) and how much of it
 was done by its due date; the legal deadlines met, the time spent suspended, and the cases opened and
-closed per month and office (engine/queries/report_volume.py). Every figure is a GROUP BY over a
-projection through an index (task: ix_task_completed; case_stage_period: ix_stage_period_report;
-process_instance: ix_instance_started_office, ix_instance_ended), never the audit history."""
+closed per month and office (engine/queries/report_volume.py). The days the worker has rolled up
+come from the projection report_day (engine/queries/report_projection.py, quantiles within 1 %),
+the days since from the raw rows; when the projection holds nothing for the filter, every figure
+is a GROUP BY over the raw rows through their indexes (task: ix_task_completed; case_stage_period:
+ix_stage_period_report; process_instance: ix_instance_started_office, ix_instance_ended), exact.
+Never the audit history."""
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
@@ -15,7 +18,7 @@ from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.persistence.models import CaseStagePeriod
 from engine.persistence.tables import INSTANCE, TASK, task_state_is
-from engine.queries import report_volume
+from engine.queries import report_projection, report_volume
 from engine.queries.report_stats import hours, quantiles, ranked_quantiles, share, window
 from engine.rules.calendar import PUERTO_RICO
 
@@ -43,11 +46,16 @@ def cycle_times(conn, actor: Actor, process: str | None = None, start: str | Non
                 end: str | None = None, office: str | None = None) -> dict:
     access.check_list_all_tasks(actor)
     since, until = _day("from", start, False), _day("to", end, True)
-    return {"process": process, "from": start, "to": end, "office": office,
-            "tasks": task_times(conn, process, since, until, office),
+    figures = report_projection.read(conn, process, since, until, office) or raw(conn, process, since, until, office)
+    return {"process": process, "from": start, "to": end, "office": office, **figures,
+            "suspensions": report_volume.suspended_time(conn, process, since, until, office)}
+
+
+def raw(conn, process, since, until, office) -> dict:
+    """Every figure from the raw rows (exact quantiles): when nothing of the window is rolled up."""
+    return {"tasks": task_times(conn, process, since, until, office),
             "stages": stage_times(conn, process, since, until, office),
             "deadlines": report_volume.deadlines_met(conn, process, since, until, office),
-            "suspensions": report_volume.suspended_time(conn, process, since, until, office),
             "months": report_volume.cases_per_month(conn, process, since, until, office)}
 
 

@@ -14,12 +14,14 @@ from engine.persistence.models.identity import AgencyToken, Office, RecoveryCode
 from engine.persistence.models.legal_time import CaseSuspension
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
-from engine.persistence.models.reports import CaseStagePeriod
+from engine.persistence.models.reports import CaseStagePeriod, ReportDay, ReportRollup
 from engine.persistence.models.retention import CaseArchive
 from engine.persistence.models.saved_filters import SavedFilter
 from engine.persistence.models.work import TaskReminder, UserAbsence, WorkDigest
 
 __all__ = [
+    "ReportDay",
+    "ReportRollup",
     "AgencyToken",
     "ApiToken",
     "ApplicantAccess",

@@ -241,6 +241,7 @@ class Timer(Base):
     __table_args__ = (
         UniqueConstraint("instance_id", "spiff_task_id"),
         Index("ix_timer_due", "fired_at", "due_at"),
+        Index("ix_timer_due_at", "due_at"),  # the report's deadlines day by day (0028)
     )
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     instance_id: Mapped[int] = mapped_column(
