@@ -29,7 +29,8 @@ from engine.bootstrap import make_engine
 from engine.identity.actor import Actor
 from engine.persistence.models import CaseStagePeriod, CaseSuspension
 from engine.persistence.tables import DEFINITION, INSTANCE, TASK, TIMER
-from engine.queries import report_facts, report_projection, report_rollup, report_volume, reports
+from engine.queries import report_projection, report_volume, reports
+from engine.reporting import facts as report_facts, rollup as report_rollup
 
 from .common import log, ms, pct
 from .pg_common import database_url as suffixed, drop_database, recreate_database

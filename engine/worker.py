@@ -15,7 +15,7 @@ from engine.commands import reminders
 from engine.commands.notifications import deliver_outbox
 from engine.registries.notifications import SmtpSettings
 from engine.config.settings import timer_lease
-from engine.queries import report_rollup
+from engine.reporting import rollup as report_rollup
 
 log = logging.getLogger("tramite.timers")
 
@@ -80,7 +80,7 @@ def work_round(engine, owner: str | None = None, lease=None, smtp: SmtpSettings 
 
 
 REMINDERS_EVERY_SECONDS = 60
-# The report's finished days are rolled up (engine/queries/report_rollup.py) this often; the days
+# The report's finished days are rolled up (engine/reporting/rollup.py) this often; the days
 # since are read raw, so a late round costs the report time; a rolled day whose facts changed
 # since (a case moved office, a past deadline settled late) is rebuilt at the next round.
 ROLLUP_EVERY_SECONDS = 300

@@ -1,7 +1,7 @@
-"""The report read from its projection (report_day, engine/queries/report_rollup.py) for the days
-rolled up, plus the raw facts (engine/queries/report_facts.py) of the days since, merged per
+"""The report read from its projection (report_day, engine/reporting/rollup.py) for the days
+rolled up, plus the raw facts (engine/reporting/facts.py) of the days since, merged per
 procedure and item. Counts and on-time shares are exact; a median or p90 comes from the merged
-log buckets, within 1 % (engine/queries/report_sketch.py). None when the projection holds nothing
+log buckets, within 1 % (engine/reporting/sketch.py). None when the projection holds nothing
 for the filter: the caller then computes every figure from the raw rows, exactly."""
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from datetime import date, datetime
 
 from sqlalchemy import and_, case, null, or_, select
 
-from engine.queries import report_facts, report_sketch
-from engine.queries.report_rollup import DAYS, STATE, month_of, next_month, start_of
-from engine.queries.report_stats import hours, share
+from engine.reporting import facts as report_facts, sketch as report_sketch
+from engine.reporting.rollup import DAYS, STATE, month_of, next_month, start_of
+from engine.reporting.stats import hours, share
 
 QUANTILES = (0.5, 0.9)
 DURATIONS = ("task", "stage")

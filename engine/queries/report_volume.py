@@ -6,8 +6,8 @@ from sqlalchemy import and_, case, func, or_, select
 
 from engine.persistence.models import CaseSuspension
 from engine.persistence.tables import INSTANCE, TIMER
-from engine.queries.report_facts import boundary_timers
-from engine.queries.report_stats import hours, share, window
+from engine.reporting.facts import boundary_timers
+from engine.reporting.stats import hours, share, window
 
 SUSPENSION = CaseSuspension.__table__
 # Puerto Rico keeps -04:00 all year: a fixed shift gives the local month exactly.

@@ -19,7 +19,7 @@ from engine.kernel import access
 from engine.persistence.models import CaseStagePeriod
 from engine.persistence.tables import INSTANCE, TASK, task_state_is
 from engine.queries import report_projection, report_volume
-from engine.queries.report_stats import hours, quantiles, ranked_quantiles, share, window
+from engine.reporting.stats import hours, quantiles, ranked_quantiles, share, window
 from engine.rules.calendar import PUERTO_RICO
 
 PERIOD = CaseStagePeriod.__table__

@@ -1,4 +1,4 @@
-"""The report's projection (report_day, engine/queries/report_rollup.py) gives the figures the raw
+"""The report's projection (report_day, engine/reporting/rollup.py) gives the figures the raw
 rows give: counts, on-time shares, deadlines and months exactly, medians and p90 within 1 %;
 across day and month edges, per office, procedure and window, with the days since the last
 round read raw, and after a case's past facts change (cancelled, suspended and resumed)."""
@@ -11,7 +11,8 @@ from sqlalchemy import func, select
 
 from engine.identity.actor import SYSTEM
 from engine.persistence.models import ReportDay
-from engine.queries import report_rollup, reports
+from engine.queries import reports
+from engine.reporting import rollup as report_rollup
 from engine.worker import roll_up_reports
 from tests.api.test_work_report_stages import PROCESS, case_through, later, now, stage_flow
 

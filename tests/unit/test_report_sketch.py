@@ -1,9 +1,9 @@
-"""The report's log buckets (engine/queries/report_sketch.py): any quantile read from merged
+"""The report's log buckets (engine/reporting/sketch.py): any quantile read from merged
 sketches is within 1 % of percentile_cont over the durations themselves."""
 import random
 
-from engine.queries import report_sketch
-from engine.queries.report_stats import _interpolated
+from engine.reporting import sketch as report_sketch
+from engine.reporting.stats import _interpolated
 
 
 def exact(values: list[float], fraction: float) -> float:

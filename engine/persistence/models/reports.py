@@ -18,7 +18,7 @@ class CaseStagePeriod(Base):
     __tablename__ = "case_stage_period"
     __table_args__ = (
         # The report, index-only: per procedure and stage the durations come in order, so a median is
-        # found by stepping through the index (report_stats.ranked_quantiles), not by sorting.
+        # found by stepping through the index (engine/reporting/stats.ranked_quantiles), not by sorting.
         Index("ix_stage_period_report", "process_key", "stage", "seconds", "left_at", "office", "on_time"),
         Index("ix_stage_period_left", "left_at"),  # the report's projection, day by day (0028)
     )
@@ -37,10 +37,10 @@ class CaseStagePeriod(Base):
 
 
 class ReportDay(Base):
-    """The report's projection (migration 0028, engine/queries/report_rollup.py): per Puerto Rico
+    """The report's projection (migration 0028, engine/reporting/rollup.py): per Puerto Rico
     day (grain "day"), whole month or year ("month", "year": `day` is its first), kind of fact, procedure, item
     (task element, stage or deadline) and office: the count, how many had a due date, how many were
-    on time, and the durations as log buckets (engine/queries/report_sketch.py)."""
+    on time, and the durations as log buckets (engine/reporting/sketch.py)."""
 
     __tablename__ = "report_day"
     __table_args__ = (

@@ -2,7 +2,7 @@
 day-by-day indexes it is rolled up through, and its backfill for the cases already there
 
 The backfill rolls up every day before today (the engine clock's, when one is set) with the same
-code the worker runs each round (engine/queries/report_rollup.py), so both agree; a database
+code the worker runs each round (engine/reporting/rollup.py), so both agree; a database
 without cases is left unrolled, and the report reads its raw rows until the worker's first round.
 
 Revision ID: 0028
@@ -56,7 +56,7 @@ def upgrade() -> None:
 
 
 def _backfill(conn) -> None:
-    from engine.queries import report_facts, report_rollup
+    from engine.reporting import facts as report_facts, rollup as report_rollup
     clock = conn.execute(sa.select(sa.column("now", sa.DateTime())).select_from(sa.table("engine_clock"))
                          .limit(1)).scalar()
     now = clock.replace(tzinfo=timezone.utc) if clock is not None else datetime.now(timezone.utc)

@@ -1,10 +1,10 @@
 """The report's facts day by day, read from the rows the engine keeps (tasks, stage periods,
-timers, cases) through their indexes: what the projection (engine/queries/report_rollup.py) stores
+timers, cases) through their indexes: what the projection (engine/reporting/rollup.py) stores
 for finished days and what the report reads directly for the days not rolled up yet.
 
 One fact row per (Puerto Rico day, kind, procedure, item, office): `n`, how many had a due date
 (`with_due`), how many were on time (`on_time`; for a legal deadline, met), and a histogram of
-the durations (engine/queries/report_sketch.py). The conditions are the raw report's
+the durations (engine/reporting/sketch.py). The conditions are the raw report's
 (engine/queries/reports.py, report_volume.py), so both agree."""
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from sqlalchemy import select
 
 from engine.persistence.models import CaseStagePeriod
 from engine.persistence.tables import DEFINITION, INSTANCE, TASK, TIMER, task_state_is
-from engine.queries import report_sketch
-from engine.queries.report_stats import window
+from engine.reporting import sketch as report_sketch
+from engine.reporting.stats import window
 from engine.rules.calendar import PUERTO_RICO
 
 PERIOD = CaseStagePeriod.__table__

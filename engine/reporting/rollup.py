@@ -1,5 +1,5 @@
 """Keeps the report's projection (report_day, migration 0028): the background worker rolls the
-finished Puerto Rico days up from the rows the engine keeps (engine/queries/report_facts.py), and
+finished Puerto Rico days up from the rows the engine keeps (engine/reporting/facts.py), and
 the report reads those days from here and only the days since (today, normally) from the raw rows.
 
 Exact, not estimated: a day is rebuilt whole from its raw facts, never patched. A case whose facts
@@ -20,7 +20,7 @@ from sqlalchemy import delete, func, insert, select, update
 
 from engine.persistence.models import AuditEvent, CaseStagePeriod, ReportDay, ReportRollup
 from engine.persistence.tables import INSTANCE, TASK, TIMER
-from engine.queries import report_facts
+from engine.reporting import facts as report_facts
 from engine.rules.calendar import PUERTO_RICO
 
 DAYS, STATE, AUDIT, PERIOD = ReportDay.__table__, ReportRollup.__table__, AuditEvent.__table__, CaseStagePeriod.__table__

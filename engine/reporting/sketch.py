@@ -1,5 +1,5 @@
 """Durations kept as a fixed log-bucket histogram (DDSketch's buckets), so a median or p90 over
-any selection of the report's projection (engine/queries/report_rollup.py) is read by merging its
+any selection of the report's projection (engine/reporting/rollup.py) is read by merging its
 rows' counts instead of every duration.
 
 Bucket i holds the durations in (γ^(i-1), γ^i] seconds with γ = (1+α)/(1-α), and stands for
