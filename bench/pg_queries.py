@@ -1,4 +1,4 @@
-"""Task inbox and supervisor case list with 100,000 cases and 1,000,000 task rows on PostgreSQL,
+"""Task inbox and supervisor case list with 1,000,000 cases and 10,000,000 task rows on PostgreSQL,
 measured through a live `tramite serve` (gunicorn) on loopback: p50/p95 per query and user."""
 from __future__ import annotations
 
@@ -46,7 +46,26 @@ QUERIES = [
     ("cases", "text: applicant, office clerk", "regional_office_00", "/api/v1/instances", {"q": "maria nunez"}),
     ("cases", "status=active, clerk's procedures", "registry_clerk_00", "/api/v1/instances", {"status": "active"}),
     ("cases", "no filter, office clerk", "regional_office_00", "/api/v1/instances", {}),
+    # The pages a browser opens: the same lists rendered, with the page's other reads (filter choices).
+    ("web", "inbox page (mine + available)", "registry_clerk_00", "/web/tasks", {}),
+    ("web", "inbox page, office clerk", "regional_office_00", "/web/tasks", {}),
+    ("web", "case list page (supervisor)", "supervisor_00", "/web/cases", {}),
+    ("web", "case list page, office clerk", "regional_office_00", "/web/cases", {}),
 ]
+
+
+def _kind(path: str) -> str:
+    return "web" if path.startswith("/web/") else "api"
+
+
+def _clients(port: int, tokens: dict) -> dict:
+    """One API connection per user, and a logged-in browser session per user of a web page."""
+    from tests.production.live import PASSWORD, Http
+    from .pg_web import WebSession
+    out = {(u, "api"): Http(port, tokens[u]) for u in USERS}
+    for user in {user for _, _, user, path, _ in QUERIES if _kind(path) == "web"}:
+        out[(user, "web")] = WebSession(port, user, PASSWORD)
+    return out
 
 
 def _total(port: int, token: str, path: str) -> int:
@@ -64,6 +83,28 @@ def _total(port: int, token: str, path: str) -> int:
 
 def path_of(path: str, args: dict) -> str:
     return f"{path}?{urlencode(args)}" if args else path
+
+
+def _keep_load_figures(url: str, info: dict) -> None:
+    """The load's own time, kept beside the rows so a --reuse run still reports it."""
+    import json
+    import psycopg
+    from .pg_load import libpq
+    with psycopg.connect(libpq(url), autocommit=True) as conn:
+        conn.execute("CREATE TABLE IF NOT EXISTS bench_load (figures jsonb)")
+        conn.execute("DELETE FROM bench_load")
+        conn.execute("INSERT INTO bench_load VALUES (%s)", (json.dumps(
+            {"load_seconds": info["load_seconds"], "phases": info.get("phases", {})}),))
+
+
+def _load_figures(url: str) -> dict:
+    import psycopg
+    from .pg_load import libpq
+    with psycopg.connect(libpq(url), autocommit=True) as conn:
+        if conn.execute("SELECT to_regclass('bench_load')").fetchone()[0] is None:
+            return {}
+        row = conn.execute("SELECT figures FROM bench_load").fetchone()
+        return row[0] if row else {}
 
 
 def prepare(url: str, workdir: Path, *, cases: int, tasks: int, reuse: bool):
@@ -88,21 +129,29 @@ def prepare(url: str, workdir: Path, *, cases: int, tasks: int, reuse: bool):
             inst.engine.execute(lambda ctx, u=username, r=roles, o=(office if where else None):
                                 accounts.create_user(ctx, u, PASSWORD, r, full_name=u, office=o), SYSTEM)
         now = parse_instant(START).astimezone(timezone.utc)
-        log(f"[queries] bulk load: {cases:,} cases, {tasks:,} task rows (COPY), then VACUUM ANALYZE ...")
+        log(f"[queries] bulk load: {cases:,} cases, {tasks:,} task rows and their history (COPY, indexes "
+            f"built after), then VACUUM ANALYZE ...")
         t0 = time.perf_counter()
-        info.update(bulk_load(url, now, cases=cases, tasks=tasks))
+        info.update(bulk_load(url, now, cases=cases, tasks=tasks, log=log))
         info["load_seconds"] = time.perf_counter() - t0
         info["loaded_now"] = True
         log(f"    {info['load_seconds']:.0f} s; {info['open_tasks']:,} open tasks")
+        _keep_load_figures(url, info)
     else:
         log(f"[queries] reusing the loaded database ({loaded:,} task rows)")
+        info.update(_load_figures(url))
     info["counts"] = {
         "cases": inst.scalar("SELECT count(*) FROM process_instance"),
         "tasks": inst.scalar("SELECT count(*) FROM task"),
         "open": inst.scalar("SELECT count(*) FROM task WHERE state = 'open'"),
+        "history": inst.scalar("SELECT count(*) FROM audit_event"),
         "size": inst.scalar("SELECT pg_size_pretty(pg_total_relation_size('task') "
                             "+ pg_total_relation_size('process_instance'))"),
+        "history_size": inst.scalar("SELECT pg_size_pretty(pg_total_relation_size('audit_event'))"),
+        "database_size": inst.scalar("SELECT pg_size_pretty(pg_database_size(current_database()))"),
     }
+    # Read latency does not wait on commits, but the figures say what the server was.
+    info["durability"] = {name: inst.scalar(f"SHOW {name}") for name in ("fsync", "synchronous_commit")}
     return inst, info
 
 
@@ -119,36 +168,36 @@ def bench_queries(base_url: str, workdir: Path, *, cases: int, tasks: int, round
         conn.execute("VACUUM ANALYZE task")                     # leaves it on a live server
     info["indexes"] = [r[0] for r in inst.rows("SELECT indexname FROM pg_indexes WHERE tablename = 'task' "
                                                "AND indexname IN ('ix_task_open_order', 'ix_task_available_lane')")]
-    from tests.production.live import Http
     try:
         tokens = inst.tokens(*USERS)
         with server(inst, workers=workers, threads=threads, name="queries") as live:
-            http = {u: Http(live.port, tokens[u]) for u in USERS}
+            http = _clients(live.port, tokens)
             totals = {}
             for _, label, user, path, args in QUERIES:  # warm-up, and the totals each answer reports
                 for _ in range(3):
-                    status, body = get(http[user], path_of(path, args))
+                    status, body = get(http[(user, _kind(path))], path_of(path, args))
                     if status != 200:
-                        raise RuntimeError(f"{label}: {status} {body}")
-                totals[label] = _total(live.port, tokens[user], path_of(path, args))
+                        raise RuntimeError(f"{label}: {status} {str(body)[:300]}")
+                totals[label] = (_total(live.port, tokens[user], path_of(path, args)) if _kind(path) == "api"
+                                 else None)
             # Sequential: one client, the queries interleaved round after round (drift hits all alike).
             samples = {label: [] for _, label, *_ in QUERIES}
             load_before = load_average()
             for _ in range(rounds):
                 for _, label, user, path, args in QUERIES:
                     t0 = time.perf_counter()
-                    status, _body = get(http[user], path_of(path, args))
+                    status, _body = get(http[(user, _kind(path))], path_of(path, args))
                     samples[label].append(time.perf_counter() - t0)
                     assert status == 200, (label, status)
             # Concurrent: `clients` threads, each running the whole list `rounds // 2` times.
             mixed: list[float] = []
-            conns = [{u: Http(live.port, tokens[u]) for u in USERS} for _ in range(clients)]
+            conns = [_clients(live.port, tokens) for _ in range(clients)]
 
             def work(k: int, i: int) -> None:
                 for j in range(len(QUERIES)):
                     _, label, user, path, args = QUERIES[(j + k * 5 + i) % len(QUERIES)]
                     t0 = time.perf_counter()
-                    status, _body = get(conns[k][user], path_of(path, args))
+                    status, _body = get(conns[k][(user, _kind(path))], path_of(path, args))
                     mixed.append(time.perf_counter() - t0)
                     if status != 200:
                         raise RuntimeError(f"{label}: {status}")

@@ -1,12 +1,12 @@
 """PostgreSQL benchmarks of issue 8 (not tests): HTTP throughput with 1 and 2 gunicorn workers beside
-raw SpiffWorkflow, inbox / case-list queries at 100,000 cases and 1,000,000 task rows, and the time
+raw SpiffWorkflow, inbox / case-list queries at 1,000,000 cases and 10,000,000 task rows (with their history), and the time
 to fire 10,000 due timers with 2 `tramite worker` processes.
 
     cd /work/main && .venv/bin/python -m bench.production \\
         --db postgresql+psycopg://tramite:tramite@127.0.0.1:5432/tramite_bench [--only throughput,queries,timers]
 
 Each family uses its own database (<db>_http, <db>_queries, <db>_timers), created and dropped by the
-run (--keep leaves them; --reuse loads the 1,000,000 rows only if <db>_queries does not hold them).
+run (--keep leaves them; --reuse loads the 10,000,000 task rows only if <db>_queries does not hold them).
 Prints a report and writes it into bench/RESULTS.md as the "PostgreSQL (issue 8)" section.
 """
 from __future__ import annotations
@@ -33,8 +33,8 @@ def main(argv=None) -> int:
     parser.add_argument("--clients", type=int, default=4, help="HTTP client threads [4]")
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker [4]")
     parser.add_argument("--raw-cases", type=int, default=300, help="raw SpiffWorkflow baseline cases [300]")
-    parser.add_argument("--load-cases", type=int, default=100_000, help="cases for the query family [100000]")
-    parser.add_argument("--load-tasks", type=int, default=1_000_000, help="task rows [1000000]")
+    parser.add_argument("--load-cases", type=int, default=1_000_000, help="cases for the query family [1000000]")
+    parser.add_argument("--load-tasks", type=int, default=10_000_000, help="task rows [10000000]")
     parser.add_argument("--rounds", type=int, default=40, help="samples per query [40]")
     parser.add_argument("--timers", type=int, default=10_000, help="due timers [10000]")
     parser.add_argument("--timer-workers", type=int, default=2, help="tramite worker processes [2]")
