@@ -1,7 +1,7 @@
 """an office clerk's inbox count without reading the tasks' or the cases' rows (PostgreSQL)
 
 Revision ID: 0029
-Revises: 0027
+Revises: 0028
 
 Measured with `python -m bench.production --only queries` at 1,000,000 cases / 10,000,000 task rows:
 an office clerk's "available" list counts the lane's open unclaimed tasks of the clerk's office; the
@@ -17,7 +17,7 @@ INCLUDE is PostgreSQL's; SQLite's lists are a single machine's and keep 0008's i
 from alembic import op
 
 revision = "0029"
-down_revision = "0027"
+down_revision = "0028"
 branch_labels = None
 depends_on = None
 

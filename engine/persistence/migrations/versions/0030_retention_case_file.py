@@ -7,12 +7,12 @@ case has an archive record and its case row is gone. Every other session is refu
 (The documents' bytes in the content-addressed store are shared by sha256 and stay there.)
 
 Revision ID: 0030
-Revises: 0028
+Revises: 0029
 """
 from alembic import op
 
 revision = "0030"
-down_revision = "0028"
+down_revision = "0029"
 branch_labels = None
 depends_on = None
 
