@@ -54,35 +54,35 @@ def prepare(url: str, workdir: Path):
 
 
 def fold(raw: Path) -> dict:
-    """py-spy's collapsed stacks → samples per request type, and per layer within each."""
+    """py-spy's collapsed stacks → samples per request type, and per layer within each; the engine's
+    own commands (Engine.execute: start_case, complete) are one bucket, kept apart from the HTTP layer."""
     per_request: Counter = Counter()
     per_layer: dict[str, Counter] = {}
-    idle = 0
     for line in raw.read_text().splitlines():
         stack, _, count = line.rpartition(" ")
         n = int(count)
         frames = stack.split(";")
-        kind = next((k for k, mark in REQUESTS for f in frames if mark in f.replace(" (", ":").split(":")[0] + ":"
-                     + f.split(" (")[0] or mark in f), None)
-        kind = next((k for k, mark in REQUESTS if any(_frame_is(f, mark) for f in frames)), kind)
+        kind = next((k for k, mark in REQUESTS if any(_frame_is(f, mark) for f in frames)), None)
         if kind is None:
-            kind = "outside a view (gunicorn, before/after hooks)" if any("gunicorn" in f for f in frames) else "other"
+            kind = "outside a view (gunicorn, Flask, hooks)" if any("gunicorn" in f for f in frames) else "other"
         per_request[kind] += n
-        layer = "other"
-        for frame in reversed(frames):
-            hit = next((name for name, marks in LAYERS if any(m in frame for m in marks)), None)
-            if hit:
-                layer = hit
-                break
+        if any(_frame_is(f, "engine.py:Engine.execute") for f in frames):
+            layer = "engine command (Engine.execute)"
+        else:
+            layer = "other"
+            for frame in reversed(frames):
+                hit = next((name for name, marks in LAYERS if any(m in frame for m in marks)), None)
+                if hit:
+                    layer = hit
+                    break
         per_layer.setdefault(kind, Counter())[layer] += n
-    return {"requests": per_request, "layers": per_layer, "idle": idle}
+    return {"requests": per_request, "layers": per_layer}
 
 
 def _frame_is(frame: str, mark: str) -> bool:
     # py-spy frames read "function (path/file.py:line)"; mark is "file.py:function"
     name, _, where = frame.partition(" (")
-    file_part = where.split(":")[0].rsplit("/", 1)[-1]
-    return f"{file_part}:{name}" == mark
+    return f"{where.split(':')[0].rsplit('/', 1)[-1]}:{name}" == mark
 
 
 def main(argv=None) -> int:
@@ -92,7 +92,7 @@ def main(argv=None) -> int:
     p.add_argument("--threads", type=int, default=4)
     p.add_argument("--clients", type=int, default=4)
     p.add_argument("--cases", type=int, default=300)
-    p.add_argument("--py-spy", action="store_true", help="sample the workers with py-spy (idle threads left out)")
+    p.add_argument("--py-spy", action="store_true", help="sample the workers with py-spy (only threads holding the GIL)")
     p.add_argument("--out", default=None, help="folder for the raw py-spy stacks")
     p.add_argument("--server-pythonpath", default=None,
                    help="PYTHONPATH of the server only (another checkout, for a before/after pair)")
@@ -148,11 +148,14 @@ def main(argv=None) -> int:
     for path in sorted(out.glob("worker-*.txt")):
         folded = fold(path)
         total = sum(folded["requests"].values())
-        log(f"--- {path.name}: {total} samples")
+        engine_share = sum(c["engine command (Engine.execute)"] for c in folded["layers"].values()) / max(total, 1)
+        log(f"--- {path.name}: {total} samples holding the GIL; engine commands {engine_share:.0%}, "
+            f"the rest {(1 - engine_share) * used / max(done, 1) * 1000:.1f} ms of the CPU per case")
         for kind, n in folded["requests"].most_common():
             log(f"  {kind:<50} {n / total * 100:5.1f}%")
             for layer, m in folded["layers"][kind].most_common():
-                log(f"      {layer:<46} {m / total * 100:5.1f}%")
+                if m / total >= 0.002:
+                    log(f"      {layer:<46} {m / total * 100:5.1f}%")
     return 0
 
 
