@@ -1,10 +1,11 @@
 """Where the HTTP server's CPU goes per case (issue 21; a tool, not a test): `tramite serve` as the
 README starts it (gthread, access log on) on PostgreSQL, the bench's four-request case from N
 clients, the worker processes' CPU time read from /proc before and after, and, when py-spy is
-installed, a sampling profile of the workers folded by request type and by layer.
+installed, a sampling profile of the workers (the thread holding the GIL) folded by layer.
 
     .venv/bin/python -m bench.profile_http --db postgresql+psycopg://tramite:tramite@127.0.0.1:5432/tramite_bench \\
-        [--workers 1] [--threads 4] [--clients 4] [--cases 300] [--py-spy] [--out /tmp/profile]
+        [--workers 1] [--threads 4] [--clients 4] [--cases 300] [--clock system] [--py-spy] [--out /tmp/profile]
+        [--server-pythonpath /path/to/another/checkout]   # the server from another commit: a before/after pair
 """
 from __future__ import annotations
 
@@ -24,23 +25,22 @@ from .http_flow import Client, http_case
 from .pg_common import DEFAULT_DB, database_url, drop_database, server
 
 TICKS = os.sysconf("SC_CLK_TCK")
-# A sampled stack is charged to the first of these it holds, outermost first (what the request was)...
-REQUESTS = (("start", "instances.py:start"), ("list_tasks", "tasks.py:list_tasks"),
-            ("complete", "tasks.py:complete"), ("read_case", "instances.py:get_instance"))
-# ... and to the innermost of these layers (where its time went).
+# A sampled stack is charged to the first of these layers whose mark one of its frames holds
+# (bench/RESULTS.md, "HTTP on PostgreSQL (issue 21)", has the table this prints).
 LAYERS = (
-    ("gunicorn (parse, access log, socket)", ("gunicorn/",)),
-    ("werkzeug / flask dispatch", ("werkzeug/", "flask/app.py", "flask/ctx.py", "flask/wrappers.py")),
-    ("flask-smorest / marshmallow (arguments)", ("flask_smorest/", "marshmallow/", "webargs/")),
-    ("JSON", ("json/", "flask/json/")),
-    ("auth (token check)", ("auth.py:authenticate_request", "identity/accounts.py")),
-    ("hostile-input check", ("hostile_input.py",)),
-    ("headers", ("headers.py",)),
-    ("SpiffWorkflow", ("SpiffWorkflow/",)),
-    ("SQLAlchemy", ("sqlalchemy/",)),
-    ("psycopg / waiting on PostgreSQL", ("psycopg/", "psycopg_binary", "psycopg_pool")),
-    ("engine (Tramite)", ("engine/",)),
+    ("engine commands start + complete (Engine.execute)", ("Engine.execute (engine/kernel/engine.py",)),
+    ("bearer-token check (pool checkout + its query)", ("authenticate_request (api/rest/auth.py",)),
+    ("list query (GET tasks?instance=)", ("read_listing_rows (api/rest/auth.py",)),
+    ("case read query (GET instances/<id>)", ("case_detail (engine/queries/cases.py",)),
+    ("arguments (webargs + marshmallow)", ("Parser.parse (webargs/core.py", "Parser._get_schema")),
+    ("JSON answer encoding", ("jsonify (flask/json", "DecimalJSONProvider.response", "JSONProvider.response")),
+    ("hostile-input check", ("refuse_hostile_input",)),
+    ("access log line", ("Logger.access (gunicorn/glogging", "AccessLogger.access")),
+    ("HTTP request parsing (gunicorn)", ("Parser.__next__ (gunicorn/http/parser",)),
+    ("Flask / werkzeug: context, routing, hooks, response", ("Flask.wsgi_app", "Flask.__call__")),
+    ("gunicorn: response write, thread hand-offs, poll loop", ("gunicorn/",)),
 )
+OTHER = "other (GC, psycopg housekeeping)"
 
 
 def cpu_seconds(pid: int) -> float:
@@ -53,36 +53,15 @@ def prepare(url: str, workdir: Path):
     return _prepare(url, workdir)
 
 
-def fold(raw: Path) -> dict:
-    """py-spy's collapsed stacks → samples per request type, and per layer within each; the engine's
-    own commands (Engine.execute: start_case, complete) are one bucket, kept apart from the HTTP layer."""
-    per_request: Counter = Counter()
-    per_layer: dict[str, Counter] = {}
+def fold(raw: Path) -> Counter:
+    """py-spy's collapsed stacks ("frame;frame;... count" lines) → samples per layer."""
+    layers: Counter = Counter()
     for line in raw.read_text().splitlines():
         stack, _, count = line.rpartition(" ")
-        n = int(count)
         frames = stack.split(";")
-        kind = next((k for k, mark in REQUESTS if any(_frame_is(f, mark) for f in frames)), None)
-        if kind is None:
-            kind = "outside a view (gunicorn, Flask, hooks)" if any("gunicorn" in f for f in frames) else "other"
-        per_request[kind] += n
-        if any(_frame_is(f, "engine.py:Engine.execute") for f in frames):
-            layer = "engine command (Engine.execute)"
-        else:
-            layer = "other"
-            for frame in reversed(frames):
-                hit = next((name for name, marks in LAYERS if any(m in frame for m in marks)), None)
-                if hit:
-                    layer = hit
-                    break
-        per_layer.setdefault(kind, Counter())[layer] += n
-    return {"requests": per_request, "layers": per_layer}
-
-
-def _frame_is(frame: str, mark: str) -> bool:
-    # py-spy frames read "function (path/file.py:line)"; mark is "file.py:function"
-    name, _, where = frame.partition(" (")
-    return f"{where.split(':')[0].rsplit('/', 1)[-1]}:{name}" == mark
+        layer = next((name for name, marks in LAYERS if any(m in f for m in marks for f in frames)), OTHER)
+        layers[layer] += int(count)
+    return layers
 
 
 def main(argv=None) -> int:
@@ -146,16 +125,11 @@ def main(argv=None) -> int:
     log(f"{done} cases in {seconds:.1f} s = {done / seconds:.1f} cases/s, errors {len(errors)}; "
         f"workers' CPU {used:.1f} s = {used / max(done, 1) * 1000:.1f} ms per case")
     for path in sorted(out.glob("worker-*.txt")):
-        folded = fold(path)
-        total = sum(folded["requests"].values())
-        engine_share = sum(c["engine command (Engine.execute)"] for c in folded["layers"].values()) / max(total, 1)
-        log(f"--- {path.name}: {total} samples holding the GIL; engine commands {engine_share:.0%}, "
-            f"the rest {(1 - engine_share) * used / max(done, 1) * 1000:.1f} ms of the CPU per case")
-        for kind, n in folded["requests"].most_common():
-            log(f"  {kind:<50} {n / total * 100:5.1f}%")
-            for layer, m in folded["layers"][kind].most_common():
-                if m / total >= 0.002:
-                    log(f"      {layer:<46} {m / total * 100:5.1f}%")
+        layers = fold(path)
+        total = sum(layers.values()) or 1
+        log(f"--- {path.name}: {total} samples of the thread holding the GIL")
+        for name in [n for n, _ in LAYERS] + [OTHER]:
+            log(f"  {name:<58} {layers[name] / total * 100:5.1f}%")
     return 0
 
 
