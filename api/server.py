@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 
 from gunicorn.app.base import BaseApplication
+from gunicorn.glogging import Logger
 
 ACCESS_LOG_FORMAT = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
 # Short enough that Ctrl-C or a service stop feels immediate; long enough for a slow request.
@@ -31,13 +32,37 @@ def _stop_timer_worker(_server, worker) -> None:
         timer.join(TIMER_JOIN_TIMEOUT)
 
 
+class AccessLogger(Logger):
+    """gunicorn's logger with an access line built straight from the five fields ACCESS_LOG_FORMAT
+    names. The stock one builds some twenty fields plus one per request header, and wraps them in a
+    dict that escapes every string, on every request (issue 21: a tenth of the server's Python time
+    outside the views). Same line, same escaping of quotes."""
+
+    def access(self, resp, req, environ, request_time):
+        if not self.access_log_enabled:
+            return
+        status = resp.status
+        if isinstance(status, str):
+            status = status.split(None, 1)[0]
+        sent = getattr(resp, "sent", None)
+        line = "%s %s %s" % (environ["REQUEST_METHOD"], environ["RAW_URI"], environ["SERVER_PROTOCOL"])
+        atoms = {"h": environ.get("REMOTE_ADDR", "-").replace('"', '\\"'), "r": line.replace('"', '\\"'),
+                 "s": status, "b": str(sent) if sent is not None else "-",
+                 "M": request_time.seconds * 1000 + request_time.microseconds // 1000}
+        try:
+            self.access_log.info(ACCESS_LOG_FORMAT, atoms)
+        except Exception:  # noqa: BLE001 - as gunicorn's own: a log line never fails a request
+            self.exception("access log")
+
+
 class TramiteServer(BaseApplication):
     """Gunicorn configured in code: no config file or GUNICORN_CMD_ARGS changes what `serve` does."""
 
     def __init__(self, *, host: str, port: int, workers: int, threads: int, timer_worker: bool):
         self.options = {
             "bind": f"{host}:{port}", "workers": workers, "threads": threads, "worker_class": "gthread",
-            "accesslog": "-", "access_log_format": ACCESS_LOG_FORMAT, "errorlog": "-", "loglevel": "info",
+            "accesslog": "-", "access_log_format": ACCESS_LOG_FORMAT,
+            "logger_class": AccessLogger, "errorlog": "-", "loglevel": "info",
             "graceful_timeout": GRACEFUL_TIMEOUT, "proc_name": "tramite",
             # The default socket path is per user, so two servers on one machine would fight over it.
             "control_socket_disable": True, "worker_tmp_dir": worker_tmp_dir(),

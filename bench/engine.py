@@ -5,7 +5,7 @@
 
 (a) raw SpiffWorkflow in memory; (b) the same with a JSON save/load (stock serializer) after start
 and after completion; (c) Tramite's engine commands on SQLite, start + complete with full audit;
-(d) the same flow over HTTP against a live gunicorn server (1 process, gthread, 4 threads), with
+(d) the same flow over HTTP against a live `tramite serve` (1 process, gthread, 4 threads, access log on), with
 one client and with 4 concurrent clients; and the cost of one completion after 10, 100 and 1,000
 earlier completions in one looping case. One diagram (bench/diagram.py) for (a)-(d).
 
@@ -76,7 +76,7 @@ def main(argv=None) -> int:
         results["loop_raw"] = bench_loop_raw(args.loop_rounds, args.raw_loop_budget)
         log(f"    {results['loop_raw']['completed']} completions in {results['loop_raw']['seconds']:.1f} s")
         if not args.no_http:
-            log(f"(d) HTTP against gunicorn, {args.http_cases} cases x (1 client, {HTTP_THREADS} clients) ...")
+            log(f"(d) HTTP against `tramite serve`, {args.http_cases} cases x (1 client, {HTTP_THREADS} clients) ...")
             (tmp / "d").mkdir()
             results["d"] = bench_http(args.http_cases, tmp / "d")
             log(f"    {results['d']['seq']['cases_s']:.1f} / {results['d']['conc']['cases_s']:.1f} cases/s")

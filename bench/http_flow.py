@@ -1,4 +1,4 @@
-"""(d): the same flow over HTTP against a live gunicorn server, one and several clients."""
+"""(d): the same flow over HTTP against a live `tramite serve`, one and several clients."""
 from __future__ import annotations
 
 import http.client
@@ -7,13 +7,12 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 
 from contextlib import contextmanager
 from pathlib import Path
-
-from api.server import worker_tmp_dir
 
 from .common import ROOT, PASSWORD, USERNAME, WARMUP, HTTP_THREADS, pct, run_clients
 from .diagram import COMPLETE_DATA, KEY
@@ -68,7 +67,7 @@ class Client:
 
 @contextmanager
 def live_server(workdir: Path):
-    """Seed a fresh SQLite database here, then run gunicorn on it; yields (port, log path)."""
+    """Seed a fresh SQLite database here, then run `tramite serve` on it; yields (port, log path)."""
     from engine.kernel.engine import Engine  # noqa: F401 - imported for the side effect of a clear error early
 
     data_dir, processes_dir = workdir / "data", workdir / "processes"
@@ -81,19 +80,20 @@ def live_server(workdir: Path):
     env = {**os.environ, "TRAMITE_DATABASE_URL": url, "TRAMITE_DATA_DIR": str(data_dir),
            "TRAMITE_PROCESSES_DIR": str(processes_dir), "TRAMITE_SECRET_KEY": "bench-secret",
            "TRAMITE_CLOCK": "system", "PYTHONUNBUFFERED": "1"}
-    server_log = workdir / "gunicorn.log"
-    gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
-    cmd = [str(gunicorn), "-w", "1", "-k", "gthread", "--threads", str(HTTP_THREADS),
-           "-b", f"127.0.0.1:{port}", "--no-control-socket", "--log-level", "warning",
-           *(["--worker-tmp-dir", tmp_dir] if (tmp_dir := worker_tmp_dir()) else []),  # as `tramite serve`
-           "api.wsgi:application()"]
+    server_log = workdir / "serve.log"
+    # `tramite serve` as the README starts it (gthread, its access log on, here into the log file),
+    # not a bench-only gunicorn: what users run is what is measured (issue 21).
+    tramite = Path(sys.executable).with_name("tramite")
+    cmd = [*([str(tramite)] if tramite.exists() else [sys.executable, "-m", "api.cli"]), "serve",
+           "--host", "127.0.0.1", "--port", str(port), "--workers", "1", "--threads", str(HTTP_THREADS),
+           "--no-timer-worker"]
     with open(server_log, "wb") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 30
         while True:
             if proc.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with {proc.returncode}:\n{server_log.read_text()[-3000:]}")
+                raise RuntimeError(f"tramite serve exited with {proc.returncode}:\n{server_log.read_text()[-3000:]}")
             try:
                 probe = Client(port)
                 health = probe.request("GET", "/healthz", expect=(200,))
@@ -103,7 +103,7 @@ def live_server(workdir: Path):
             except (OSError, HttpError):
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError(f"gunicorn not healthy after 30 s:\n{server_log.read_text()[-3000:]}")
+                raise RuntimeError(f"tramite serve not healthy after 30 s:\n{server_log.read_text()[-3000:]}")
             time.sleep(0.1)
         yield port, server_log
     finally:

@@ -67,9 +67,9 @@ def installation(url: str, workdir: Path, fresh: bool = True):
 
 
 @contextmanager
-def server(inst, workers: int, threads: int, name: str = "server"):
+def server(inst, workers: int, threads: int, name: str = "server", env: dict[str, str] | None = None):
     from tests.production.live import LiveServer
-    live = LiveServer(inst, workers=workers, threads=threads, name=name)
+    live = LiveServer(inst, workers=workers, threads=threads, name=name, env=env)
     live.start()
     try:
         yield live
@@ -89,6 +89,15 @@ def get(http, path: str):
     except (hc.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
         http.conn = hc.HTTPConnection("127.0.0.1", http.port, timeout=http.timeout)
         return http.request("GET", path)
+
+
+def worker_cpu(pids: list[int]) -> float:
+    """CPU seconds (user + system) these processes have used so far."""
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def load_average() -> str:

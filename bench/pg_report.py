@@ -25,8 +25,8 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
 
 def _throughput(t: dict) -> str:
     raw = t["raw"]
-    rows = [["raw SpiffWorkflow, in memory (bench/raw.py)", f"{raw['a']['cases_s']:.0f}", "", "", ""],
-            ["raw SpiffWorkflow + JSON save/load x2", f"{raw['b']['cases_s']:.0f}", "", "", ""]]
+    rows = [["raw SpiffWorkflow, in memory (bench/raw.py)", f"{raw['a']['cases_s']:.0f}", "", "", "", ""],
+            ["raw SpiffWorkflow + JSON save/load x2", f"{raw['b']['cases_s']:.0f}", "", "", "", ""]]
     for run in t["runs"]:
         lat = run["latency"]
         errs = f"; {run['n_errors']} failed" if run["n_errors"] else ""
@@ -34,19 +34,23 @@ def _throughput(t: dict) -> str:
                      f"{run['clients']} clients ({run['cases']} cases{errs})", f"{run['cases_s']:.1f}",
                      f"{_ms(lat['case (4 requests)']['p50'])} / {_ms(lat['case (4 requests)']['p95'])}",
                      f"{_ms(lat['start']['p50'])} / {_ms(lat['start']['p95'])}",
-                     f"{_ms(lat['complete']['p50'])} / {_ms(lat['complete']['p95'])}"])
+                     f"{_ms(lat['complete']['p50'])} / {_ms(lat['complete']['p95'])}",
+                     f"{run['server_cpu_ms']:.1f}" if "server_cpu_ms" in run else ""])
     rows.append(["raw SpiffWorkflow in memory, again after the HTTP runs", f"{raw['a_after']['cases_s']:.0f}",
-                 "", "", ""])
+                 "", "", "", ""])
     one, two = t["runs"][0], t["runs"][-1]
     notes = (f"- 2 workers / 1 worker: {two['cases_s'] / one['cases_s']:.2f}x; HTTP 2 workers / raw in memory: "
              f"{two['cases_s'] / raw['a']['cases_s']:.1%}; / raw + JSON: {two['cases_s'] / raw['b']['cases_s']:.1%}\n"
              f"- one case = POST instances, GET tasks?instance=, POST tasks/<id>/complete, GET instances/<id> "
              f"(bench/diagram.py); `tramite serve --workers N --threads {one['threads']}` on PostgreSQL, "
              f"keep-alive clients\n- server 5xx/tracebacks: {sum(len(r['server_errors']) for r in t['runs'])}; "
-             f"cases per status afterwards: {t['statuses']}")
+             f"cases per status afterwards: {t['statuses']}"
+             + (f"\n- the server's durability: synchronous_commit={t['durability']['synchronous_commit']}, "
+                f"fsync={t['durability']['fsync']}; the HTTP server on the system clock" if "durability" in t else "")
+             + "\n- server CPU = the gunicorn workers' user + system CPU time during the run, per case")
     return ("### HTTP throughput, start + complete\n\n"
             + _table(["measurement", "cases/s", "case p50 / p95 ms", "start p50 / p95 ms",
-                      "complete p50 / p95 ms"], rows) + "\n\n" + notes)
+                      "complete p50 / p95 ms", "server CPU ms/case"], rows) + "\n\n" + notes)
 
 
 def _queries(q: dict) -> str:

@@ -1,5 +1,10 @@
 """Throughput of start + complete over HTTP on PostgreSQL with 1 and 2 gunicorn workers, beside
-the raw SpiffWorkflow baseline (bench/raw.py) measured in the same run."""
+the raw SpiffWorkflow baseline (bench/raw.py) measured in the same run.
+
+The server runs as users run it: `tramite serve` (access log on) with the system clock, the README's
+production setting (the manual clock of the production tests reads the database on every command).
+Beside the rates, the CPU time the gunicorn workers spent per case (/proc, user + system): a figure a
+machine whose speed moves with its other load changes far less than it changes cases/s."""
 from __future__ import annotations
 
 import threading
@@ -9,7 +14,7 @@ from pathlib import Path
 from .common import USERNAME, WARMUP, log
 from .diagram import KEY, ROLE, bench_files
 from .http_flow import Client, http_case
-from .pg_common import database_url, drop_database, installation, load_average, server, summary
+from .pg_common import database_url, drop_database, installation, load_average, server, summary, worker_cpu
 from .common import run_clients
 from .raw import bench_raw
 
@@ -30,7 +35,7 @@ def _prepare(url: str, workdir: Path):
 
 
 def _http_run(inst, token: str, workers: int, threads: int, clients: int, cases: int) -> dict:
-    with server(inst, workers=workers, threads=threads, name=f"w{workers}") as live:
+    with server(inst, workers=workers, threads=threads, name=f"w{workers}", env={"TRAMITE_CLOCK": "system"}) as live:
         conns = [Client(live.port, token) for _ in range(clients)]
         scratch = {"start": [], "list_tasks": [], "complete": [], "read_case": []}
         for c in conns:  # warm every connection and every worker's caches
@@ -48,7 +53,10 @@ def _http_run(inst, token: str, workers: int, threads: int, clients: int, cases:
 
         per_client = cases // clients
         load_before = load_average()
+        pids = live.worker_pids()
+        cpu_before = worker_cpu(pids)
         seconds, errors = run_clients(clients, one_case, per_client)
+        cpu = worker_cpu(pids) - cpu_before
         for c in conns:
             c.close()
         server_errors = live.server_errors()
@@ -56,6 +64,7 @@ def _http_run(inst, token: str, workers: int, threads: int, clients: int, cases:
     return {"workers": workers, "threads": threads, "clients": clients, "cases": done, "seconds": seconds,
             "cases_s": done / seconds, "errors": errors[:5], "n_errors": len(errors),
             "server_errors": server_errors[:5], "load_before": load_before,
+            "server_cpu_ms": cpu / max(len(whole), 1) * 1000,
             "latency": {"case (4 requests)": summary(whole), **{k: summary(v) for k, v in timings.items()}}}
 
 
@@ -73,15 +82,16 @@ def bench_throughput(base_url: str, workdir: Path, *, cases: int, clients: int, 
             log(f"[throughput] HTTP, gunicorn {workers} worker(s) x {threads} threads, {clients} clients, "
                 f"{cases} cases ...")
             run = _http_run(inst, token, workers, threads, clients, cases)
-            log(f"    {run['cases_s']:.1f} cases/s, case p50/p95 "
+            log(f"    {run['cases_s']:.1f} cases/s, server CPU {run['server_cpu_ms']:.1f} ms/case, case p50/p95 "
                 f"{run['latency']['case (4 requests)']['p50'] * 1000:.1f}/"
                 f"{run['latency']['case (4 requests)']['p95'] * 1000:.1f} ms, errors {run['n_errors']}")
             runs.append(run)
         # the raw baseline once more after the HTTP runs: shows whether the machine's load drifted
         raw["a_after"] = bench_raw(raw_cases, with_json=False)
         statuses = inst.rows("SELECT status, count(*) FROM process_instance GROUP BY status ORDER BY 1")
+        durability = {name: inst.scalar(f"SHOW {name}") for name in ("synchronous_commit", "fsync")}
     finally:
         inst.close()
         if not keep:
             drop_database(url)
-    return {"raw": raw, "runs": runs, "statuses": [tuple(r) for r in statuses]}
+    return {"raw": raw, "runs": runs, "statuses": [tuple(r) for r in statuses], "durability": durability}

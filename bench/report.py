@@ -27,11 +27,11 @@ def build_report(args, r: dict, total_s: float, command: str) -> tuple[str, str]
     d = r.get("d")
     if d:
         seq, conc = d["seq"], d["conc"]
-        rows.append(("(d) HTTP, live gunicorn 1 worker, 1 client",
+        rows.append(("(d) HTTP, `tramite serve` 1 worker, 1 client",
                      f"{seq['cases_s']:.1f} cases/s ({seq['cases']} cases)", f">= {TARGET_HTTP_CASES_S:.0f} cases/s",
                      verdict(seq["cases_s"] >= TARGET_HTTP_CASES_S)))
         errs = f", {len(conc['errors'])} failed" if conc["errors"] else ""
-        rows.append((f"(d) HTTP, live gunicorn 1 worker, {HTTP_THREADS} clients",
+        rows.append((f"(d) HTTP, `tramite serve` 1 worker, {HTTP_THREADS} clients",
                      f"{conc['cases_s']:.1f} cases/s ({conc['cases']} cases{errs})",
                      f">= {TARGET_HTTP_CASES_S:.0f} cases/s",
                      verdict(conc["cases_s"] >= TARGET_HTTP_CASES_S and not conc["errors"])))
@@ -90,7 +90,8 @@ def build_report(args, r: dict, total_s: float, command: str) -> tuple[str, str]
         f"- whole run: {total_s:.0f} s",
         "- diagram (all four measurements): start → script → exclusive gateway → user task (lane "
         "`bench_clerk`) → script → end (`bench/diagram.py`); loop: `tests/diagrams/loop.bpmn`",
-        f"- (d): gunicorn `-w 1 -k gthread --threads {HTTP_THREADS}` on SQLite; one case = POST instances, "
+        f"- (d): `tramite serve --workers 1 --threads {HTTP_THREADS} --no-timer-worker` (gthread, access log on) "
+        "on SQLite; one case = POST instances, "
         "GET tasks?instance=, POST tasks/<id>/complete, GET instances/<id>; http.client keep-alive",
         "",
         "| measurement | result | target | verdict |",

@@ -12,9 +12,11 @@ import unicodedata
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import bindparam, func, select
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from engine.identity.actor import BUILTIN_ROLES, Actor
+from engine.identity.precompiled import PrecompiledSelect
 from engine.errors import NotFound, Unauthorized
 from engine.config.paths import processes_dir
 from engine.persistence.models import AgencyToken, ApiToken, Role, User, UserRole
@@ -102,6 +104,7 @@ _BEARER = (select(_USER.c.id, _USER.c.username, _USER.c.full_name, _USER.c.offic
                   _TOKEN.c.expires_at, _TOKEN.c.revoked_at, _ROLES_OF.label("roles"))
            .select_from(_TOKEN.join(_USER, _USER.c.id == _TOKEN.c.user_id))
            .where(_TOKEN.c.token_hash == bindparam("token_hash")))
+_BEARER_ROW = PrecompiledSelect(_BEARER)  # the API's per-request check: compiled once (issue 21)
 
 
 _AGENCY = AgencyToken.__table__
@@ -126,14 +129,19 @@ def authenticate(session: Session, token: str) -> dict:
     """The bearer's user as a plain dict (with `roles`), or 401 (an agency token's too)."""
     if token.startswith(AGENCY_TOKEN_PREFIX):
         return _agency_bearer(session, token)
-    row = session.execute(_BEARER, {"token_hash": token_hash(token)}).first()
-    if row is None or row.revoked_at is not None or row.expires_at <= datetime.now(timezone.utc):
+    params = {"token_hash": token_hash(token)}
+    if isinstance(session, Connection):
+        row = _BEARER_ROW.first(session, params)
+    else:
+        found = session.execute(_BEARER, params).first()
+        row = found._asdict() if found is not None else None
+    if row is None or row["revoked_at"] is not None or row["expires_at"] <= datetime.now(timezone.utc):
         raise Unauthorized("the token is missing, expired or revoked")
-    if not row.active:
+    if not row["active"]:
         raise Unauthorized("the user is no longer active")
-    roles = sorted((row.roles or "").split())
-    return {"id": row.id, "username": row.username, "full_name": row.full_name, "office": row.office,
-            "active": row.active, "roles": roles}
+    roles = sorted((row["roles"] or "").split())
+    return {"id": row["id"], "username": row["username"], "full_name": row["full_name"], "office": row["office"],
+            "active": row["active"], "roles": roles}
 
 
 def get_user(session: Session, username: str) -> User:

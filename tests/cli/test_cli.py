@@ -185,7 +185,8 @@ def test_serve_answers_http_and_stops_on_sigterm(ws):
         def healthy():
             try:
                 return http("GET", f"{base}/healthz")[1]["status"] == "ok"
-            except (urllib.error.URLError, ConnectionError):
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                # TimeoutError: the master listens before its worker has booted (slow on a loaded machine)
                 return False
         wait_until(healthy, proc, log, "healthy /healthz")
         status, body = http("POST", f"{base}/api/v1/auth/token",
