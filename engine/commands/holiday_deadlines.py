@@ -58,8 +58,11 @@ def running_on(ctx, day: date) -> int:
     return len(ctx.conn.execute(_ending_on(day)).scalars().all())
 
 
-def roll_running_deadlines(ctx, day: date, name_es: str) -> list[dict]:
-    """Move the running deadlines that end on the new holiday `day`; [{case_number, element_id, before, after}]."""
+def roll_running_deadlines(ctx, day: date, name_es: str | None, name_en: str | None = None) -> list[dict]:
+    """Move the running deadlines that end on the new holiday `day`; [{case_number, element_id, before, after}].
+
+    A holiday of the managed calendar comes with its names; a day typed into the `calendar.holidays`
+    parameter has none (`name_es` None), and its history says where it came from."""
     cases = ctx.conn.execute(_ending_on(day).order_by(TIMER.c.instance_id)).scalars().all()
     moved_all = []
     for instance_id in cases:
@@ -75,9 +78,11 @@ def roll_running_deadlines(ctx, day: date, name_es: str) -> list[dict]:
                                           links=suspension.deadline_links(scripts),
                                           only=lambda _task, at: calendar.last_day_of(at) == day)
         if moved:
+            source = name_es or "parámetro calendar.holidays"
             ctx.audit("deadline_holiday", instance_id=instance_id,
-                      message=f"{day.isoformat()} declarado feriado ({name_es})",
-                      data={"holiday": day, "name_es": name_es, "deadlines": moved})
+                      message=f"{day.isoformat()} declarado feriado ({source})",
+                      data={"holiday": day, "name_es": name_es, "name_en": name_en or name_es,
+                            "source": "calendar" if name_es else "calendar.holidays", "deadlines": moved})
             moved_all += [{"case_number": case.instance.case_number, **m} for m in moved]
         case.close()
     return moved_all
