@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 
 from sqlalchemy import func, select
 
-from engine.commands.holiday_deadlines import roll_running_deadlines
+from engine.commands.holiday_deadlines import roll_running_deadlines, running_on
 from engine.config import holidays, parameter_types, parameters
 from engine.errors import NotFound, ValidationFailed
 from engine.kernel import access
@@ -35,8 +35,11 @@ def preview_parameter(ctx, name: str, value) -> dict:
     entry, new = _checked(ctx, name, value)
     current = next(p for p in parameters.describe(ctx.session) if p["name"] == name)
     running = ctx.session.scalar(select(func.count()).select_from(INSTANCE).where(INSTANCE.c.status == "active"))
-    return {**current, "old": current["value"], "new": new, "unchanged": current["value"] == new,
-            "live": name in parameters.LIVE, "running": running}
+    out = {**current, "old": current["value"], "new": new, "unchanged": current["value"] == new,
+           "live": name in parameters.LIVE, "running": running}
+    if name == "calendar.holidays":  # as the holiday page's confirmation: the running deadlines the new days move
+        out["deadlines_on_new_days"] = sum(running_on(ctx, day) for day in _new_holidays(ctx, current["value"], new))
+    return out
 
 
 def set_parameter(ctx, name: str, value) -> dict:
@@ -63,9 +66,14 @@ def _roll_past_new_holidays(ctx, old, new) -> list[dict]:
     holiday added to the managed calendar does (holiday_deadlines); a day that was already a holiday
     (in the old value or the calendar) moved them when it became one. A day taken out moves nothing
     back: a last day already given never shrinks (engine/commands/holidays.py)."""
-    before = {*calendar.parse_holidays(old or []), *holidays.managed_days(ctx.session)}
-    added = sorted(set(calendar.parse_holidays(new or [])) - before)
+    added = _new_holidays(ctx, old, new)
     if not added:
         return []
     ctx.session.flush()  # the deadlines are counted with the new value in force
     return [moved for day in added for moved in roll_running_deadlines(ctx, day, None)]
+
+
+def _new_holidays(ctx, old, new) -> list:
+    """The days of `new` that were no holiday before (neither in `old` nor in the managed calendar)."""
+    before = {*calendar.parse_holidays(old or []), *holidays.managed_days(ctx.session)}
+    return sorted(set(calendar.parse_holidays(new or [])) - before)

@@ -59,3 +59,17 @@ def test_a_suspended_and_resumed_case_explains_the_move_in_each_language(far, we
             "Monday, April 22, 2024 to Saturday, April 27, 2024, which falls on a Saturday, and from there to Monday, "
             "April 29, 2024 (TC-2).") in english
     assert "suspendido" not in english
+
+
+def test_the_parameter_page_says_how_many_running_deadlines_a_new_holiday_moves(far, web):
+    case = _denied(far)  # last day Monday 22 April
+    admin = web("admin")
+    confirm = text_of(admin.post("/web/admin/parameters", {"name": "calendar.holidays", "value": '["2024-04-22"]'},
+                                 expect=200).get_data(as_text=True))
+    assert "1 casos en curso tienen un plazo que termina en un día añadido" in confirm
+    assert [d["due_at"] for d in far.case(case["id"])["deadlines"]] == ["2024-04-23T04:00:00+00:00"]  # not yet
+    admin.post("/web/admin/parameters", {"name": "calendar.holidays", "value": '["2024-04-22"]', "confirm": "1"})
+    assert [d["due_at"] for d in far.case(case["id"])["deadlines"]] == ["2024-04-24T04:00:00+00:00"]
+    again = text_of(admin.post("/web/admin/parameters", {"name": "calendar.holidays", "value": '["2024-04-22"]'},
+                               expect=200).get_data(as_text=True))
+    assert "tienen un plazo que termina en un día añadido" not in again
