@@ -18,7 +18,9 @@ def demo_email(username: str) -> str:
 
 def ensure_users(engine, wanted: list[tuple[str, list[str], str, str | None]]) -> list[tuple[str, list[str], str]]:
     """(username, roles, password shown) of each wanted (username, roles, full name, office): made
-    when missing; a user that exists is left as it is, with whatever password it has now."""
+    when missing; a user that exists is left as it is, with whatever password it has now, except
+    that one with no e-mail address (made before addresses existed, or without one) gets its demo
+    address, so that the demo's reminders and digests have somewhere to go."""
     users = {u["username"]: u for u in engine.read(account_queries.list_users, SYSTEM)}
     rows = []
     for username, roles, full_name, office in wanted:
@@ -31,6 +33,8 @@ def ensure_users(engine, wanted: list[tuple[str, list[str], str, str | None]]) -
             # Someone may have given this user a real password since; never claim otherwise.
             matches = engine.read(account_queries.password_is, SYSTEM, username, DEMO_PASSWORD)
             shown = DEMO_PASSWORD if matches else OWN_PASSWORD
+            if not user.get("email"):
+                engine.execute(account_commands.update_user, SYSTEM, username, email=demo_email(username))
         rows.append((user["username"], user["roles"], shown))
     return rows
 

@@ -35,7 +35,7 @@ def case_status(conn, instance_id: int, lang: str = "es") -> dict:
         raise NotFound("there is no such case")
     data = procedure_data.of(case.process_key)
     stage = _variant(data.get("stages", {}).get(case.stage or "", {}), case.variables or {})
-    deadlines = [_deadline(d) for d in shapes.explained_deadlines(conn, instance_id) if d["name"]]
+    deadlines = [_deadline(d, lang) for d in shapes.explained_deadlines(conn, instance_id, lang) if d["name"]]
     by_element = {d["element_id"]: d for d in deadlines}
     pending = [_pending(item, by_element, lang) for item in _items(stage.get("pending"))]
     messages = data.get("messages", {})
@@ -69,11 +69,11 @@ def _items(pending) -> list[dict]:
     return [pending] if isinstance(pending, dict) else list(pending or [])
 
 
-def _deadline(row: dict) -> dict:
-    # The explanation is the engine's arithmetic in words (engine/queries/deadline_words.py), in
-    # Spanish only: the English page shows it marked as Spanish (`explanation_lang`).
+def _deadline(row: dict, lang: str) -> dict:
+    # The explanation is the engine's arithmetic in words (engine/queries/deadline_words.py), in the
+    # page's language; `explanation_lang` says which.
     return {"element_id": row["element_id"], "name": row["name"], "last_day": _last_day(row["due_at"]),
-            "explanation": row.get("explanation"), "explanation_lang": "es"}
+            "explanation": row.get("explanation"), "explanation_lang": lang}
 
 
 def _public(deadline: dict) -> dict:
@@ -85,7 +85,7 @@ def _pending(item: dict, by_element: dict, lang: str) -> dict:
     element); never another deadline that happens to run first. No such timer running: no date."""
     own = by_element.get(item.get("deadline") or "")
     return {"what": item[lang], "due": own["last_day"] if own else None,
-            "explanation": own["explanation"] if own else None, "explanation_lang": "es"}
+            "explanation": own["explanation"] if own else None, "explanation_lang": lang}
 
 
 def _aware(value):

@@ -2,8 +2,9 @@
 `daily_digest` preference) gets one e-mail per Puerto Rico day, on the engine clock, listing the
 overdue and due-soon open tasks of the cases they supervise (their office's and those of none).
 
-Run with the reminders, by the worker's round and at the end of a clock move, from DIGEST_HOUR
-on. `work_digest` holds a row per supervisor and day, inserted first (ON CONFLICT DO NOTHING):
+Run with the reminders, by the worker's round and at the end of a clock move, from the hour
+`work.digestHour` on (Puerto Rico time; 7 by default: the digest is there when the office opens,
+not at midnight). `work_digest` holds a row per supervisor and day, inserted first (ON CONFLICT DO NOTHING):
 whoever inserts it sends the digest, so a second round that day, or a second worker at the same
 instant, sends nothing. The tasks come from the open-task due-date index, never from the cases.
 """
@@ -15,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.commands import work_mail
-from engine.commands.notice_period import days_before
+from engine.commands.notice_period import days_before, digest_hour
 from engine.kernel import access
 from engine.persistence.models import User, UserRole, WorkDigest
 from engine.persistence.tables import INSTANCE, IS_OPEN, TASK
@@ -23,7 +24,6 @@ from engine.rules.calendar import PUERTO_RICO
 
 DIGEST = WorkDigest.__table__
 _USER, _USER_ROLE = User.__table__, UserRole.__table__
-DIGEST_HOUR = 7  # Puerto Rico time: the digest is there when the office opens, not at midnight
 LISTED = 200  # tasks listed in one digest; the rest are counted
 
 
@@ -57,7 +57,7 @@ def send_digests(ctx) -> int:
     """Today's digest to each supervisor who chose it and has not had it; returns how many."""
     access.require_engine(ctx.actor, "send the daily digests")
     local = ctx.now.astimezone(PUERTO_RICO)
-    if local.hour < DIGEST_HOUR:
+    if local.hour < digest_hour(ctx):
         return 0
     subscribers = _subscribers(ctx)
     if not subscribers:

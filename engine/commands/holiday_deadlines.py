@@ -6,8 +6,11 @@ when, and only when, TC-2 would have moved it had the holiday been known:
   calendar days, TC-1, and only the last day rolls);
 - the case's rule rolls forward (`calendar.rollForwardNonBusinessDay`, frozen in the case);
 - the deadline is a count of days: the case's history has the decision that fixed that last day from
-  a number of days. Year and month periods (TC-3: validity, renewal, retention) never roll, and a
-  timer without such a decision is left as it is rather than guessed at;
+  a number of days, or the diagram's own script counted it (`d = last_timely_day(n)` feeding the
+  timer through `t = deadline_timer(d)`: the surplus claim, category and request windows and the
+  pickup period, TC-1/TC-2 by SUR-22 and RULES.md). Year and month periods (TC-3: validity,
+  renewal, retention: `add_years`, `valid_until`) never roll, and any other timer is left as it is
+  rather than guessed at;
 - the case is running and not suspended: a suspended case's deadlines move when it resumes, past
   the holidays in force then.
 The timer moves to the next business day with the variables the diagram feeds it from (as a
@@ -17,12 +20,14 @@ stay as they fell.
 """
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from sqlalchemy import and_, select
 
 from engine.config import parameters
 from engine.definitions.parsing import describe
+from engine.definitions.repository import info
 from engine.persistence.models import AuditEvent
 from engine.persistence.tables import INSTANCE, TIMER
 from engine.rules import calendar
@@ -30,6 +35,18 @@ from engine.runtime import records, suspension
 from engine.runtime.case import Case
 
 AUDIT = AuditEvent.__table__
+_COUNTED = re.compile(r"^\s*(\w+)\s*=\s*last_timely_day\(", re.MULTILINE)
+
+
+def script_counted_timers(scripts: list[dict], links: dict[str, str]) -> frozenset[str]:
+    """The timer variables whose last day a script counted in days (`last_timely_day`)."""
+    counted = {name for script in scripts for name in _COUNTED.findall(script.get("source") or "")}
+    return frozenset(timer for timer, day in links.items() if day in counted)
+
+
+def _timer_variable(task) -> str | None:
+    expression = getattr(getattr(task.task_spec, "event_definition", None), "expression", None)
+    return expression.strip() if isinstance(expression, str) else None
 
 
 def _counted_days(ctx, instance_id: int, last: date) -> bool:
@@ -58,26 +75,38 @@ def running_on(ctx, day: date) -> int:
     return len(ctx.conn.execute(_ending_on(day)).scalars().all())
 
 
-def roll_running_deadlines(ctx, day: date, name_es: str) -> list[dict]:
-    """Move the running deadlines that end on the new holiday `day`; [{case_number, element_id, before, after}]."""
+def roll_running_deadlines(ctx, day: date, name_es: str | None, name_en: str | None = None) -> list[dict]:
+    """Move the running deadlines that end on the new holiday `day`; [{case_number, element_id, before, after}].
+
+    A holiday of the managed calendar comes with its names; a day typed into the `calendar.holidays`
+    parameter has none (`name_es` None), and its history says where it came from."""
     cases = ctx.conn.execute(_ending_on(day).order_by(TIMER.c.instance_id)).scalars().all()
     moved_all = []
     for instance_id in cases:
-        if not _counted_days(ctx, instance_id, day):
-            continue
         frozen = records.frozen_parameters(ctx.conn, instance_id)
         if not parameters.typed_value("calendar.rollForwardNonBusinessDay", frozen, ctx.conn):
             continue
         holidays = calendar.parse_holidays(parameters.typed_value("calendar.holidays", frozen, ctx.conn))
-        case = Case.open(ctx, instance_id)
-        scripts = describe({n: c for n, c in case.definition.files.items() if n.endswith(".bpmn")})["scripts"]
-        moved = suspension.move_deadlines(case, 0, roll_forward=True, holidays=holidays,
-                                          links=suspension.deadline_links(scripts),
-                                          only=lambda _task, at: calendar.last_day_of(at) == day)
+        decided = _counted_days(ctx, instance_id, day)
+        record = records.load(ctx.conn, instance_id)
+        definition = info(ctx.versions, ctx.conn, record.definition_id)
+        scripts = describe({n: c for n, c in definition.files.items() if n.endswith(".bpmn")})["scripts"]
+        links = suspension.deadline_links(scripts)
+        counted = script_counted_timers(scripts, links)
+        if not (decided or counted):
+            continue  # nothing of this case counts days to that last day: its timer is not a TC-2 term
+        case = Case.open(ctx, instance_id, record)
+
+        def ends_on_holiday(task, at):
+            return calendar.last_day_of(at) == day and (decided or _timer_variable(task) in counted)
+        moved = suspension.move_deadlines(case, 0, roll_forward=True, holidays=holidays, links=links,
+                                          only=ends_on_holiday)
         if moved:
+            source = name_es or "parámetro calendar.holidays"
             ctx.audit("deadline_holiday", instance_id=instance_id,
-                      message=f"{day.isoformat()} declarado feriado ({name_es})",
-                      data={"holiday": day, "name_es": name_es, "deadlines": moved})
+                      message=f"{day.isoformat()} declarado feriado ({source})",
+                      data={"holiday": day, "name_es": name_es, "name_en": name_en or name_es,
+                            "source": "calendar" if name_es else "calendar.holidays", "deadlines": moved})
             moved_all += [{"case_number": case.instance.case_number, **m} for m in moved]
         case.close()
     return moved_all

@@ -77,7 +77,7 @@ def add_holiday(ctx, day, name_es, legal_source, name_en=None) -> dict:
     row = Holiday(day=day, **texts, added_by=ctx.actor.username, added_at=ctx.now)
     ctx.session.add(row)
     ctx.session.flush()
-    moved = roll_running_deadlines(ctx, day, texts["name_es"])
+    moved = roll_running_deadlines(ctx, day, texts["name_es"], texts["name_en"])
     ctx.audit("holiday_added", data={"date": day, "before": None, "after": holiday_view(row),
                                      "deadlines_moved": moved})
     return {**holiday_view(row), "deadlines_moved": moved}

@@ -5,11 +5,13 @@ from datetime import datetime, timezone
 
 from sqlalchemy import func, select
 
-from engine.config import parameter_types, parameters
+from engine.commands.holiday_deadlines import roll_running_deadlines, running_on
+from engine.config import holidays, parameter_types, parameters
 from engine.errors import NotFound, ValidationFailed
 from engine.kernel import access
 from engine.persistence.models import Parameter
 from engine.persistence.tables import INSTANCE
+from engine.rules import calendar
 
 
 def _checked(ctx, name: str, value) -> tuple[dict, object]:
@@ -33,8 +35,11 @@ def preview_parameter(ctx, name: str, value) -> dict:
     entry, new = _checked(ctx, name, value)
     current = next(p for p in parameters.describe(ctx.session) if p["name"] == name)
     running = ctx.session.scalar(select(func.count()).select_from(INSTANCE).where(INSTANCE.c.status == "active"))
-    return {**current, "old": current["value"], "new": new, "unchanged": current["value"] == new,
-            "live": name in parameters.LIVE, "running": running}
+    out = {**current, "old": current["value"], "new": new, "unchanged": current["value"] == new,
+           "live": name in parameters.LIVE, "running": running}
+    if name == "calendar.holidays":  # as the holiday page's confirmation: the running deadlines the new days move
+        out["deadlines_on_new_days"] = sum(running_on(ctx, day) for day in _new_holidays(ctx, current["value"], new))
+    return out
 
 
 def set_parameter(ctx, name: str, value) -> dict:
@@ -49,6 +54,26 @@ def set_parameter(ctx, name: str, value) -> dict:
     # Machine time, not the engine clock: snapshot() uses it to notice the change, and two changes
     # at one frozen training instant must still differ.
     row.updated_at, row.updated_by = datetime.now(timezone.utc), ctx.actor.username
-    ctx.audit("parameter_changed", data={"name": name, "old": old, "new": row.value,
-                                         "amb": entry.get("amb")})
+    data = {"name": name, "old": old, "new": row.value, "amb": entry.get("amb")}
+    if name == "calendar.holidays":
+        data["deadlines_moved"] = _roll_past_new_holidays(ctx, old, row.value)
+    ctx.audit("parameter_changed", data=data)
     return next(p for p in parameters.describe(ctx.session) if p["name"] == name)
+
+
+def _roll_past_new_holidays(ctx, old, new) -> list[dict]:
+    """A day newly typed into `calendar.holidays` moves the running deadlines that end on it, as a
+    holiday added to the managed calendar does (holiday_deadlines); a day that was already a holiday
+    (in the old value or the calendar) moved them when it became one. A day taken out moves nothing
+    back: a last day already given never shrinks (engine/commands/holidays.py)."""
+    added = _new_holidays(ctx, old, new)
+    if not added:
+        return []
+    ctx.session.flush()  # the deadlines are counted with the new value in force
+    return [moved for day in added for moved in roll_running_deadlines(ctx, day, None)]
+
+
+def _new_holidays(ctx, old, new) -> list:
+    """The days of `new` that were no holiday before (neither in `old` nor in the managed calendar)."""
+    before = {*calendar.parse_holidays(old or []), *holidays.managed_days(ctx.session)}
+    return sorted(set(calendar.parse_holidays(new or [])) - before)

@@ -73,9 +73,10 @@ def waiting_messages(record, definition) -> list[dict]:
     return out
 
 
-def case_file(session: Session, versions, actor: Actor, instance_id: int) -> dict:
+def case_file(session: Session, versions, actor: Actor, instance_id: int, lang: str = "es") -> dict:
+    """The case page's read; its deadlines explained in the page's language `lang`."""
     record = get_instance(session, actor, instance_id)
-    case = shapes.case(session, record)
+    case = shapes.case(session, record, lang)
     definition = repository.info(versions, session, record.definition_id)
     assignable = {}
     if access.sees_all_cases(actor):

@@ -77,20 +77,21 @@ def deadline_rows(session: Session, instance_id: int) -> list[dict]:
     return [dict(r._mapping) for r in session.execute(_DEADLINES, {"instance_id": instance_id})]
 
 
-def explained_deadlines(session: Session, instance_id: int) -> list[dict]:
-    """The running deadlines, each with its `explanation` (staff case and the applicant's page alike)."""
+def explained_deadlines(session: Session, instance_id: int, lang: str = "es") -> list[dict]:
+    """The running deadlines, each with its `explanation` (staff case and the applicant's page alike),
+    in Spanish unless a page asks for English."""
     deadlines = deadline_rows(session, instance_id)
     if deadlines:
         holidays = parameters.typed_value("calendar.holidays", {}, session)
-        deadlines = deadline_words.with_explanations(session, instance_id, deadlines, holidays)
+        deadlines = deadline_words.with_explanations(session, instance_id, deadlines, holidays, lang)
     return deadlines
 
 
-def case(session: Session, record) -> dict:
+def case(session: Session, record, lang: str = "es") -> dict:
     """A stored case read back (for GET), `record` as `queries.get_instance` reads it: its row,
-    version, open tasks and running deadlines."""
+    version, open tasks and running deadlines (their explanation in `lang`: the API's is Spanish)."""
     # The engine notes how many timers and open tasks it left; a finished case has none to read.
-    deadlines = explained_deadlines(session, record.id) if record.notes.get("timers", 1) else []
+    deadlines = explained_deadlines(session, record.id, lang) if record.notes.get("timers", 1) else []
     open_tasks = open_task_rows(session, record.id) if record.notes.get("open_tasks", 1) else []
     return case_view(record, record.definition_version, open_tasks, deadlines)
 

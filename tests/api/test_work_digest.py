@@ -82,3 +82,26 @@ def test_a_supervisor_with_an_office_gets_the_tasks_of_that_office_and_of_none(a
     api.move_clock("2024-04-20T09:00:00-04:00")
     [digest] = outbox_rows("Resumen diario")
     assert cases[0]["case_number"] in digest.body and cases[1]["case_number"] not in digest.body
+
+
+def test_the_digest_hour_is_a_parameter_and_the_digest_waits_for_it(api, outbox_rows):
+    for wrong in (24, -1, 7.5, "siete"):
+        refused = api.put("/api/v1/parameters/work.digestHour", "admin", {"value": wrong}, expect=422)
+        assert refused["errors"]["value"]
+    assert [p["value"] for p in api.get("/api/v1/parameters", "admin") if p["name"] == "work.digestHour"] == [7]
+    api.put("/api/v1/parameters/work.digestHour", "admin", {"value": 10})
+    _cases, tasks = start_two(api)
+    api.put("/api/v1/users/boss", "admin", {"email": "boss@agencia.pr.gov"})
+    api.put("/api/v1/me/preferences", "boss", {"daily_digest": True})
+    due = datetime.fromisoformat(tasks[0]["due_at"])  # 00:00 Puerto Rico on the day after the last day
+    api.move_clock((due - timedelta(days=2, hours=15)).isoformat())  # 09:00: past 07:00, before 10:00
+    assert outbox_rows("Resumen diario") == []
+    api.move_clock((due - timedelta(days=2, hours=14, minutes=1)).isoformat())  # 09:59
+    assert outbox_rows("Resumen diario") == []
+    api.move_clock((due - timedelta(days=2, hours=14)).isoformat())  # 10:00
+    assert [r.recipient for r in outbox_rows("Resumen diario")] == ["boss"]
+    api.put("/api/v1/parameters/work.digestHour", "admin", {"value": 0})  # earlier the next day: still one a day
+    api.move_clock((due - timedelta(days=2, hours=2)).isoformat())
+    assert len(outbox_rows("Resumen diario")) == 1
+    api.move_clock((due - timedelta(days=1, hours=23, minutes=30)).isoformat())  # 00:30 the next day
+    assert len(outbox_rows("Resumen diario")) == 2

@@ -100,6 +100,18 @@ def test_demo_users_get_an_address_on_a_reserved_domain(engine, api):
     assert made["email"] == "demo_clerk@demo.tramite.example"
 
 
+def test_the_demo_seed_gives_an_address_to_a_demo_user_that_has_none_and_keeps_one_given(engine, api):
+    api.post("/api/v1/users", "admin", {"username": "demo_boss", "password": "tramite-demo-1", "roles": ["supervisor"]},
+             expect=201)
+    ensure_users(engine, [("demo_clerk", ["test_clerk"], "Oficinista (demostración)", None)])
+    give_email(api, "demo_clerk", "oficina@agencia.pr.gov")
+    ensure_users(engine, [("demo_boss", ["supervisor"], "Supervisor (demostración)", None),
+                          ("demo_clerk", ["test_clerk"], "Oficinista (demostración)", None)])
+    emails = {u["username"]: u["email"] for u in api.get("/api/v1/users", "admin")}
+    assert emails["demo_boss"] == "demo_boss@demo.tramite.example"
+    assert emails["demo_clerk"] == "oficina@agencia.pr.gov"
+
+
 def test_an_absent_holders_substitute_is_reminded_too(api, engine):
     case, task = start(api)
     api.post(f"/api/v1/tasks/{task['id']}/claim", "reviewer")

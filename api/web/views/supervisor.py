@@ -12,6 +12,7 @@ from engine.queries import case_files, dashboard, cases as queries
 from api.headers import uploaded_text
 from api.web import case_context, diagram_words, labels, report_context, task_answers
 from api.web.blueprint import bp
+from api.web.i18n import selected_language
 from api.web.session import allowed, engine, login_required, web_actor
 from api.web.views.common import (
     PER_PAGE, page_number, pages, process_names, read, read_listing, role_labels, run,
@@ -62,7 +63,7 @@ def cases():
 @bp.route("/cases/<int:instance_id>")
 @login_required
 def case(instance_id):
-    data = read(case_files.case_file, engine().versions, web_actor(), instance_id)
+    data = read(case_files.case_file, engine().versions, web_actor(), instance_id, selected_language())
     definition = data["definition"]
     names = labels.element_names(definition)
     catalogue = labels.catalogue(definition)

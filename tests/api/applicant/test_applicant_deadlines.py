@@ -25,7 +25,11 @@ def test_the_documents_asked_for_are_due_on_their_own_deadline_with_its_explanat
     assert public["deadlines"][0]["explanation"] == staff["explanation"]
     english = applicant.case("en")["pending"][0]
     assert english["what"] == "Additional documents requested by the office" and english["due"] == "2024-05-01"
-    assert english["explanation_lang"] == "es"  # the engine words its arithmetic in Spanish only
+    # The same arithmetic in English for the English page; the staff API's `explanation` stays Spanish.
+    assert english["explanation_lang"] == "en"
+    assert english["explanation"].startswith("Last day to act: Wednesday, May 1, 2024. 30 calendar days are counted")
+    assert "Último" not in english["explanation"] and set(far.case(case["id"])["deadlines"][0]) == {
+        "name", "element_id", "due_at", "explanation"}
 
 
 def _row(element_id, name, due):
