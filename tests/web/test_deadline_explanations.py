@@ -66,10 +66,12 @@ def test_the_parameter_page_says_how_many_running_deadlines_a_new_holiday_moves(
     admin = web("admin")
     confirm = text_of(admin.post("/web/admin/parameters", {"name": "calendar.holidays", "value": '["2024-04-22"]'},
                                  expect=200).get_data(as_text=True))
-    assert "1 casos en curso tienen un plazo que termina en un día añadido" in confirm
+    assert "1 caso en curso tiene un plazo que termina en un día añadido" in confirm
     assert [d["due_at"] for d in far.case(case["id"])["deadlines"]] == ["2024-04-23T04:00:00+00:00"]  # not yet
-    admin.post("/web/admin/parameters", {"name": "calendar.holidays", "value": '["2024-04-22"]', "confirm": "1"})
+    saved = text_of(admin.post("/web/admin/parameters", {"name": "calendar.holidays", "value": '["2024-04-22"]',
+                                                          "confirm": "1"}, expect=200, follow_redirects=True).get_data(as_text=True))
+    assert "aplica ya, también a los casos en curso" in saved and "casos que empiecen desde ahora" not in saved
     assert [d["due_at"] for d in far.case(case["id"])["deadlines"]] == ["2024-04-24T04:00:00+00:00"]
     again = text_of(admin.post("/web/admin/parameters", {"name": "calendar.holidays", "value": '["2024-04-22"]'},
                                expect=200).get_data(as_text=True))
-    assert "tienen un plazo que termina en un día añadido" not in again
+    assert "un plazo que termina en un día añadido" not in again

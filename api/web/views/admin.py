@@ -12,6 +12,7 @@ from engine.commands import accounts as account_commands
 from engine.commands import clock as clock_commands
 from engine.commands import parameters as parameter_commands
 from engine.config.clock import parse_instant
+from engine.config.parameters import LIVE
 from engine.errors import EngineError
 from engine.kernel import access
 from engine.queries import accounts as account_queries, parameters as parameter_queries
@@ -136,8 +137,12 @@ def admin_parameters():
                                        english=i18n.selected_language() == "en")
             if refusal is None:
                 label = entry["label_en" if i18n.selected_language() == "en" else "label_es"]
-                flash(_("Parámetro %(name)s actualizado; aplica a los casos que empiecen desde ahora.",
-                        name=f"«{label}»"), "success")
+                if name in LIVE:  # read when used: running cases follow it too (a holiday moves their deadlines)
+                    flash(_("Parámetro %(name)s actualizado; aplica ya, también a los casos en curso.",
+                            name=f"«{label}»"), "success")
+                else:
+                    flash(_("Parámetro %(name)s actualizado; aplica a los casos que empiecen desde ahora.",
+                            name=f"«{label}»"), "success")
                 return redirect(url_for("web.admin_parameters") + f"#p-{name}")
             errors[name] = [m for ms in refusal.errors.values() for m in ms] or [refusal.message]
             status = refusal.status
