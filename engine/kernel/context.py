@@ -98,5 +98,7 @@ class CommandContext:
 
     def flush_audit(self) -> None:
         if self._audit:
-            self.conn.execute(_INSERT_AUDIT, list(self._audit))
+            # One multi-row INSERT: an executemany costs PostgreSQL a round trip per event and two more.
+            self.conn.execute(_INSERT_AUDIT.values(self._audit) if len(self._audit) > 1 else _INSERT_AUDIT,
+                              {} if len(self._audit) > 1 else self._audit[0])
             self._audit.clear()  # in place: a context acting as the engine shares this list

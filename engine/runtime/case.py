@@ -56,6 +56,10 @@ class Case:
         self.deadlines: list[dict] = []
         # Open task rows this command closed itself (a completion), for the projections' count.
         self.completed_here = 0
+        # The case's running timer rows when the command read them itself (None: close() reads them).
+        self.running_timers: list[dict] | None = None
+        # Timer rows close() marked fired or cancelled (and released from any lease).
+        self.settled_timers: set[int] = set()
         # Steps that changed state after this are this command's, checked for unsaveable values.
         self._opened = time.time()
 

@@ -158,7 +158,9 @@ def _sync_timers(ctx, case, timers) -> list[dict]:
     notes = record.notes
     rows = []
     # Most commands of most cases have no timer running: skip the read when none was left last time.
-    if notes.get("timers") and not case.is_new:
+    if case.running_timers is not None:  # the command read them already (a firing: its one timer)
+        rows = case.running_timers
+    elif notes.get("timers") and not case.is_new:
         rows = [dict(r._mapping) for r in conn.execute(_RUNNING_TIMERS, {"instance_id": record.id})]
     running = []
     for row in rows:
@@ -172,8 +174,11 @@ def _sync_timers(ctx, case, timers) -> list[dict]:
             continue
         task = case.find_task(task_id)
         fired = task is not None and task.state == TaskState.COMPLETED
+        # A timer done with has no lease either: the worker firing it need not write its row again.
         conn.execute(update(TIMER).where(TIMER.c.id == row["id"])
-                     .values(**({"fired_at": now} if fired else {"cancelled": True})))
+                     .values(**({"fired_at": now} if fired else {"cancelled": True}),
+                             lock_owner=None, lock_expires_at=None))
+        case.settled_timers.add(row["id"])
     known = {row["spiff_task_id"] for row in rows}
     for task_id, (task, due) in timers.items():
         if task_id in known:

@@ -68,8 +68,8 @@ class StoredCase(CaseRecord):
     definition_hash: str | None = None
 
 
-_STORED = [f.name for f in fields(CaseRecord) if f.name != "parameters"]
-_LOADED = [INSTANCE.c[name] for name in _STORED]
+STORED = [f.name for f in fields(CaseRecord) if f.name != "parameters"]  # the row's columns
+_LOADED = [INSTANCE.c[name] for name in STORED]
 # Statements are built once: building one costs several times more than running it on SQLite.
 _LOAD_FOR_UPDATE = select(*_LOADED).where(INSTANCE.c.id == bindparam("instance_id")).with_for_update()
 _PARAMETERS = (select(SNAPSHOT.c.content)
@@ -110,7 +110,7 @@ def load(conn: Connection, instance_id: int, *, for_update: bool = True) -> Case
 
 
 def insert_record(conn: Connection, record: CaseRecord) -> int:
-    values = {name: getattr(record, name) for name in _STORED if name != "id"}
+    values = {name: getattr(record, name) for name in STORED if name != "id"}
     record.id = conn.execute(_INSERT, values).scalar_one()
     return record.id
 
