@@ -115,11 +115,27 @@ def insert_record(conn: Connection, record: CaseRecord) -> int:
     return record.id
 
 
-def save(conn: Connection, record: CaseRecord) -> None:
-    """Write the mutable columns; refuse (409) if someone else wrote the case meanwhile."""
+def save_params(record: CaseRecord) -> dict:
     params = {f"p_{name}": getattr(record, name) for name in MUTABLE}
     params.update(p_id=record.id, p_version=record.lock_version, p_next=record.lock_version + 1)
-    result = conn.execute(_SAVE, params)
-    if result.rowcount != 1:
+    return params
+
+
+# The same UPDATE as text, to run inside another statement (a CTE); its values are bound with the
+# columns' types, so they are converted exactly as `_SAVE` converts them.
+SAVE_SQL = ("UPDATE process_instance SET lock_version = :p_next, "
+            + ", ".join(f"{name} = :p_{name}" for name in MUTABLE)
+            + " WHERE id = :p_id AND lock_version = :p_version RETURNING 1")
+SAVE_BINDS = [bindparam(f"p_{name}", type_=INSTANCE.c[name].type) for name in MUTABLE]
+
+
+def saved(record: CaseRecord, rowcount: int) -> None:
+    """After the UPDATE of `save_params`: refuse (409) if someone else wrote the case meanwhile."""
+    if rowcount != 1:
         raise Conflict("the case changed meanwhile; reload it and try again", code="STALE_VERSION")
     record.lock_version += 1
+
+
+def save(conn: Connection, record: CaseRecord) -> None:
+    """Write the mutable columns; refuse (409) if someone else wrote the case meanwhile."""
+    saved(record, conn.execute(_SAVE, save_params(record)).rowcount)

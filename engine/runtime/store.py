@@ -8,7 +8,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Connection
 
 from engine.persistence.models import WorkflowTaskState
-from engine.runtime import data_size, serializer
+from engine.runtime import data_size, records, serializer
 from engine.runtime.pruning import prune
 
 STATE = WorkflowTaskState.__table__
@@ -53,11 +53,11 @@ def _writes(dialect: str) -> tuple:
 
 
 
-# PostgreSQL: the removed, changed and new rows in one statement (one round trip, where the three
-# statements, two of them executemany, cost up to seven waits on the server); the three sets are
-# disjoint, so the data-modifying CTEs never touch one row twice. SQLite keeps the three statements,
-# where a statement costs no round trip.
-_WRITE_ALL_PG = text("""
+# PostgreSQL: the removed, changed and new task rows and then the case row's UPDATE in one statement
+# (one round trip, where the four statements, two of them executemany, cost up to eight waits on the
+# server). The three sets of task rows are disjoint, so no two of the data-modifying CTEs touch one
+# row. SQLite keeps separate statements, where a statement costs no round trip.
+_WRITE_ALL_PG = text(f"""
 WITH gone AS (
     DELETE FROM workflow_task_state
     WHERE instance_id = :iid AND task_uuid = ANY(CAST(:gone AS varchar[]))),
@@ -65,11 +65,14 @@ changed AS (
     UPDATE workflow_task_state AS s SET body = CAST(v.body AS jsonb), digest = v.digest
     FROM unnest(CAST(:c_tids AS varchar[]), CAST(:c_bodies AS text[]), CAST(:c_digests AS varchar[]))
          AS v(tid, body, digest)
-    WHERE s.instance_id = :iid AND s.task_uuid = v.tid)
-INSERT INTO workflow_task_state (instance_id, task_uuid, workflow_uuid, body, digest)
-SELECT :iid, v.tid, v.owner, CAST(v.body AS jsonb), v.digest
-FROM unnest(CAST(:a_tids AS varchar[]), CAST(:a_owners AS varchar[]), CAST(:a_bodies AS text[]),
-            CAST(:a_digests AS varchar[])) AS v(tid, owner, body, digest)""")
+    WHERE s.instance_id = :iid AND s.task_uuid = v.tid),
+added AS (
+    INSERT INTO workflow_task_state (instance_id, task_uuid, workflow_uuid, body, digest)
+    SELECT :iid, v.tid, v.owner, CAST(v.body AS jsonb), v.digest
+    FROM unnest(CAST(:a_tids AS varchar[]), CAST(:a_owners AS varchar[]), CAST(:a_bodies AS text[]),
+                CAST(:a_digests AS varchar[])) AS v(tid, owner, body, digest)),
+saved AS ({records.SAVE_SQL})
+SELECT count(*) FROM saved""").bindparams(*records.SAVE_BINDS)
 
 
 def load(conn: Connection, record, spec, subprocess_specs, script_engine) -> LoadedWorkflow:
@@ -82,7 +85,8 @@ def load(conn: Connection, record, spec, subprocess_specs, script_engine) -> Loa
 
 
 def save(conn: Connection, record, loaded: LoadedWorkflow) -> None:
-    """Prune, then write only new and changed task rows and delete the rows of removed tasks."""
+    """Prune, then write only new and changed task rows and delete the rows of removed tasks, and
+    then the case row (`records.save`), in one statement on PostgreSQL."""
     prune(loaded.workflow)
     meta, bodies = serializer.split(loaded.workflow)
     data_size.check(bodies, getattr(record, "case_number", None))
@@ -91,23 +95,24 @@ def save(conn: Connection, record, loaded: LoadedWorkflow) -> None:
     new = {key: _digest(body) for key, body in bodies.items()}
     gone = [task_id for (owner, task_id) in old if (owner, task_id) not in new]
     if conn.dialect.name == "postgresql":
-        _save_pg(conn, record.id, bodies, old, new, gone)
+        _save_pg(conn, record, bodies, old, new, gone)
     else:
         _save_each(conn, record.id, bodies, old, new, gone)
+        records.save(conn, record)
     loaded.digests = new
 
 
-def _save_pg(conn: Connection, instance_id: int, bodies: dict, old: dict, new: dict, gone: list) -> None:
+def _save_pg(conn: Connection, record, bodies: dict, old: dict, new: dict, gone: list) -> None:
     changed = [(tid, bodies[(owner, tid)], d) for (owner, tid), d in new.items()
                if (owner, tid) in old and old[(owner, tid)] != d]
     added = [(owner, tid, bodies[(owner, tid)], d) for (owner, tid), d in new.items() if (owner, tid) not in old]
-    if not (gone or changed or added):
-        return
-    conn.execute(_WRITE_ALL_PG, {
-        "iid": instance_id, "gone": gone,
+    params = records.save_params(record)
+    rows = conn.execute(_WRITE_ALL_PG, {
+        **params, "iid": record.id, "gone": gone,
         "c_tids": [c[0] for c in changed], "c_bodies": [c[1] for c in changed], "c_digests": [c[2] for c in changed],
         "a_tids": [a[1] for a in added], "a_owners": [a[0] for a in added], "a_bodies": [a[2] for a in added],
-        "a_digests": [a[3] for a in added]})
+        "a_digests": [a[3] for a in added]}).scalar_one()
+    records.saved(record, rows)
 
 
 def _save_each(conn: Connection, instance_id: int, bodies: dict, old: dict, new: dict, gone: list) -> None:
