@@ -8,6 +8,7 @@ from sqlalchemy import and_, bindparam, case as when, or_, select, update
 from engine.kernel import access
 from engine.persistence.models import ProcessInstance, Timer
 from engine.persistence.tables import INSTANCE
+from engine.persistence.types import UTCDateTime
 from engine.runtime import records
 from engine.runtime.case import Case
 from engine.letters.issue import issue_letters
@@ -59,6 +60,14 @@ _TIMER_AND_CASE = (select(TIMER.c.id, TIMER.c.instance_id, TIMER.c.spiff_task_id
                    .where(TIMER.c.id == bindparam("timer_id")).with_for_update(of=[TIMER, INSTANCE]))
 
 
+_RELEASE = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(lock_owner=None, lock_expires_at=None)
+_CANCEL = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(cancelled=True)
+_NOW = bindparam("p_now", type_=UTCDateTime())
+_DUE_BY_NOW = and_(TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False), TIMER.c.due_at <= _NOW)
+_DONE_WITH = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(
+    fired_at=when((_DUE_BY_NOW, _NOW), else_=TIMER.c.fired_at), lock_owner=None, lock_expires_at=None)
+
+
 def fire_timer(ctx, timer_id: int) -> bool:
     """Fire one timer in this transaction; False if it was already fired or cancelled."""
     access.require_engine(ctx.actor, "fire timers")
@@ -69,10 +78,10 @@ def fire_timer(ctx, timer_id: int) -> bool:
     if case.instance.suspended_since is not None:
         # Suspended after this timer was picked: the case row's lock orders the two, and the
         # timer waits for the resumption (which moves it later).
-        ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id).values(lock_owner=None, lock_expires_at=None))
+        ctx.conn.execute(_RELEASE, {"p_id": timer_id})
         return False
     if case.instance.status != "active":
-        ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id).values(cancelled=True))
+        ctx.conn.execute(_CANCEL, {"p_id": timer_id})
         return False
     if case.instance.notes.get("timers") == 1:
         # Its only running timer is this one, read and locked just now: close() need not read it again.
@@ -88,10 +97,7 @@ def fire_timer(ctx, timer_id: int) -> bool:
         return True
     # A timer it could not see is still done with. A cycle timer the library re-armed (R3/PT1H: its
     # task waits on, due an hour later) is not: close() moved its row to the next repetition.
-    done = and_(TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False), TIMER.c.due_at <= ctx.now)
-    ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id)
-                     .values(fired_at=when((done, ctx.now), else_=TIMER.c.fired_at),
-                             lock_owner=None, lock_expires_at=None))
+    ctx.conn.execute(_DONE_WITH, {"p_id": timer_id, "p_now": ctx.now})
     return True
 
 

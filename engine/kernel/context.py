@@ -98,7 +98,7 @@ class CommandContext:
 
     def flush_audit(self) -> None:
         if self._audit:
-            # One multi-row INSERT: an executemany costs PostgreSQL a round trip per event and two more.
-            self.conn.execute(_INSERT_AUDIT.values(self._audit) if len(self._audit) > 1 else _INSERT_AUDIT,
-                              {} if len(self._audit) > 1 else self._audit[0])
+            # One event is one INSERT; several an executemany (psycopg pipelines it: a few waits for
+            # the lot). A multi-row VALUES was a new statement for SQLAlchemy at each count of events.
+            self.conn.execute(_INSERT_AUDIT, self._audit[0] if len(self._audit) == 1 else list(self._audit))
             self._audit.clear()  # in place: a context acting as the engine shares this list
