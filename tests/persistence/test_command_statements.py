@@ -82,7 +82,12 @@ def test_a_completion_without_drafts_deletes_none_and_writes_the_workflow_in_one
     with Sent(db) as sent:
         api.post(f"/api/v1/tasks/{intake['id']}/complete", "clerk", {"data": INTAKE})
     assert sent.count("DELETE FROM task_draft") == 0
-    assert sent.count("INSERT INTO audit_event") == 1
+    assert sent.count("INSERT INTO audit_event") == 1  # the completion's events in one statement
+    history = api.get(f"/api/v1/instances/{case['id']}/history", "boss")
+    completed = [e for e in history if e["type"] == "task_completed"]
+    assert len(completed) == 1 and completed[0]["task_id"] == intake["id"]
+    assert completed[0]["data"] == {"gross_annual_income": "40000.00", "activity_income": "20000.00"}
+    assert completed[0]["actor"] == "clerk" and completed[0]["at"].startswith("2024-")
     if _is_pg(db):
         assert sent.count("workflow_task_state") == 2  # the load, and one write of every change
 
