@@ -2,9 +2,12 @@
 
     cd /work/main && .venv/bin/python -m bench.engine [--cases N] [--raw-cases N] [--engine-cases N]
                                                       [--http-cases N] [--loop-rounds N] [--no-http]
+                                                      [--db postgresql+psycopg://...]
 
 (a) raw SpiffWorkflow in memory; (b) the same with a JSON save/load (stock serializer) after start
-and after completion; (c) Tramite's engine commands on SQLite, start + complete with full audit;
+and after completion; (c) Tramite's engine commands on SQLite, start + complete with full audit, and
+with --db the same on PostgreSQL (database `<name>_engine_c`, recreated), with the CPU per case of
+this process and of the server's backends and the server's fsync/synchronous_commit;
 (d) the same flow over HTTP against a live `tramite serve` (1 process, gthread, 4 threads, access log on), with
 one client and with 4 concurrent clients; and the cost of one completion after 10, 100 and 1,000
 earlier completions in one looping case. One diagram (bench/diagram.py) for (a)-(d).
@@ -30,6 +33,21 @@ from .report import build_report
 from .common import PASSWORD, USERNAME, WARMUP  # noqa: E402,F401
 from .engine_cases import build_engine, engine_case  # noqa: E402,F401
 
+def _engine_on_postgresql(args, tmp: Path) -> dict:
+    from .pg_common import database_url, drop_database
+
+    url = database_url(args.db, "engine_c")
+    log(f"(c) Tramite engine commands on PostgreSQL, {args.engine_cases} cases ...")
+    (tmp / "c_pg").mkdir()
+    try:
+        result = bench_engine(args.engine_cases, tmp / "c_pg", url)
+    finally:
+        drop_database(url)
+    log(f"    {result['cases_s']:.0f} cases/s; CPU per case {result['cpu_s'] / result['cases'] * 1000:.2f} ms here + "
+        f"{result['server_cpu_s'] / result['cases'] * 1000:.2f} ms server; {result['durability']}")
+    return result
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.engine", description=__doc__.split("\n")[0])
     parser.add_argument("--cases", type=int, default=None,
@@ -41,6 +59,8 @@ def main(argv=None) -> int:
     parser.add_argument("--raw-loop-budget", type=float, default=20.0,
                         help="seconds allowed for the raw SpiffWorkflow loop [20]")
     parser.add_argument("--no-http", action="store_true", help="skip (d)")
+    parser.add_argument("--db", default=None,
+                        help="a PostgreSQL URL: (c) on PostgreSQL as well, in database <name>_engine_c")
     parser.add_argument("--no-write", action="store_true", help="do not write bench/RESULTS.md")
     args = parser.parse_args(argv)
     if args.cases:
@@ -68,6 +88,8 @@ def main(argv=None) -> int:
         (tmp / "c").mkdir()
         results["c"] = bench_engine(args.engine_cases, tmp / "c")
         log(f"    {results['c']['cases_s']:.0f} cases/s")
+        if args.db:
+            results["c_pg"] = _engine_on_postgresql(args, tmp)
         log(f"loop, engine commands, {args.loop_rounds} completions in one case ...")
         (tmp / "loop").mkdir()
         results["loop_engine"] = bench_loop_engine(args.loop_rounds, tmp / "loop")

@@ -1,4 +1,4 @@
-"""(c): Tramite's engine commands on SQLite, and the loop cost through them."""
+"""(c): Tramite's engine commands on SQLite (and on PostgreSQL with --db), and the loop cost through them."""
 from __future__ import annotations
 
 import shutil
@@ -15,15 +15,20 @@ def _copy_catalogues(target: Path) -> None:
         shutil.copy(ROOT / "processes" / name, target / name)
 
 
-def build_engine(workdir: Path, *, user: bool = False, loop: bool = False):
-    """A fresh SQLite database: migrations, seed, role bench_clerk, the bench diagram deployed."""
+def build_engine(workdir: Path, *, user: bool = False, loop: bool = False, url: str | None = None):
+    """A fresh database (SQLite in `workdir`, or the PostgreSQL `url`, recreated): migrations, seed,
+    role bench_clerk, the bench diagram deployed."""
     from engine.commands import accounts
     from engine.bootstrap import prepare
     from engine.commands.deploy import deploy
     from engine.identity.actor import SYSTEM
     from engine.bootstrap import make_engine
 
-    url = f"sqlite:///{workdir / 'tramite.db'}"
+    if url is None:
+        url = f"sqlite:///{workdir / 'tramite.db'}"
+    else:
+        from .pg_common import recreate_database
+        recreate_database(url)
     eng = make_engine(url)
     eng.db.upgrade()
     prepare(eng, upgrade=False)
@@ -57,22 +62,31 @@ def engine_case(eng, actor, timings: dict | None = None) -> None:
         timings["complete"].append(t2 - t1)
 
 
-def bench_engine(n: int, workdir: Path) -> dict:
+def bench_engine(n: int, workdir: Path, url: str | None = None) -> dict:
+    """(c): `n` cases (start + complete) one after another; on PostgreSQL (`url`) also the CPU both
+    sides spent per case (this process's, and the server backends' serving it) and the durability."""
     from engine.identity.actor import Actor
 
-    eng, _ = build_engine(workdir)
+    eng, _ = build_engine(workdir, url=url)
     actor = Actor("bench", frozenset({ROLE}))
+    server = None
     try:
         for _ in range(WARMUP):
             engine_case(eng, actor)
+        if url is not None:
+            from .pg_cpu import BackendCpu
+            server = BackendCpu(eng.db.write_engine)
         timings = {"start": [], "complete": []}
+        cpu_started = time.process_time()
         started = time.perf_counter()
         for _ in range(n):
             engine_case(eng, actor, timings)
         elapsed = time.perf_counter() - started
+        cpu = time.process_time() - cpu_started
+        extra = {} if server is None else {"server_cpu_s": server.seconds(), "durability": server.durability()}
     finally:
         eng.db.dispose()
-    return {"cases": n, "seconds": elapsed, "cases_s": n / elapsed,
+    return {"cases": n, "seconds": elapsed, "cases_s": n / elapsed, "cpu_s": cpu, **extra,
             "latency": {k: (pct(v, 50), pct(v, 95)) for k, v in timings.items()}}
 
 

@@ -12,6 +12,20 @@ def verdict(ok: bool | None) -> str:
     return "n/a" if ok is None else ("PASS" if ok else "FAIL")
 
 
+def _postgresql_rows(r: dict) -> list[tuple[str, str, str, str]]:
+    """(c) on PostgreSQL (--db): cases/s, its ratio to (b) of the same run, CPU per case both sides."""
+    pg = r.get("c_pg")
+    if not pg:
+        return []
+    durable = ", ".join(f"{k}={v}" for k, v in pg["durability"].items())
+    ratio = pg["cases_s"] / r["b"]["cases_s"]
+    n = pg["cases"]
+    return [(f"(c) Tramite engine commands, PostgreSQL ({durable})", f"{pg['cases_s']:.0f} cases/s ({n} cases)", "", ""),
+            ("(c PostgreSQL) / (b)", f"{ratio:.0%}", f">= {TARGET_C_OVER_B:.0%}", verdict(ratio >= TARGET_C_OVER_B)),
+            ("(c PostgreSQL) CPU per case: bench process + server backends",
+             f"{pg['cpu_s'] / n * 1000:.2f} ms + {pg['server_cpu_s'] / n * 1000:.2f} ms", "", "")]
+
+
 def build_report(args, r: dict, total_s: float, command: str) -> tuple[str, str]:
     """(plain text table, Markdown document)."""
     rows: list[tuple[str, str, str, str]] = []  # measurement, result, target, verdict
@@ -24,6 +38,7 @@ def build_report(args, r: dict, total_s: float, command: str) -> tuple[str, str]
     ratio_cb = c["cases_s"] / b["cases_s"]
     rows.append(("(c) / (b)", f"{ratio_cb:.0%}", f">= {TARGET_C_OVER_B:.0%}", verdict(ratio_cb >= TARGET_C_OVER_B)))
     rows.append(("(c) / (a)", f"{c['cases_s'] / a['cases_s']:.0%}", "", ""))
+    rows += _postgresql_rows(r)
     d = r.get("d")
     if d:
         seq, conc = d["seq"], d["conc"]
@@ -61,6 +76,9 @@ def build_report(args, r: dict, total_s: float, command: str) -> tuple[str, str]
     text.append(line)
 
     lat_rows = [("(c) engine, start_case", *c["latency"]["start"]), ("(c) engine, complete", *c["latency"]["complete"])]
+    if r.get("c_pg"):
+        lat_rows += [("(c) PostgreSQL, start_case", *r["c_pg"]["latency"]["start"]),
+                     ("(c) PostgreSQL, complete", *r["c_pg"]["latency"]["complete"])]
     if d:
         for label, part in (("1 client", d["seq"]), (f"{HTTP_THREADS} clients", d["conc"])):
             for kind, (p50, p95) in part["latency"].items():

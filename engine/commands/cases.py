@@ -4,14 +4,14 @@ from __future__ import annotations
 from engine.definitions import form_files, forms
 from engine.config import parameters
 from engine.queries import shapes as views
-from engine.runtime.case_numbers import next_case_number
+from engine.runtime.case_numbers import insert_numbered
 from engine.definitions import repository
 from engine.errors import Conflict, ValidationFailed
 from engine.kernel import access
 from engine.runtime.case import Case
 from engine.rules.calendar import local_date
 from engine.rules.facts import Facts
-from engine.runtime.records import CaseRecord, insert_record
+from engine.runtime.records import CaseRecord
 from engine.letters.issue import issue_letters
 
 
@@ -27,12 +27,12 @@ def start_case(ctx, key: str, variables: dict | None = None, version: int | None
         case={}, today=local_date(ctx.now), actor=ctx.actor.username, office=ctx.actor.office))
     parameters_id, frozen = parameters.freeze(ctx.conn, ctx.now)
     record = CaseRecord(
-        id=None, case_number=next_case_number(ctx, key), process_key=key, definition_id=definition.id,
+        id=None, case_number="", process_key=key, definition_id=definition.id,
         status="active", outcome=None, stage=None, office=ctx.actor.office, variables={},
         parameters_id=parameters_id, workflow_meta={}, activity={}, error_message=None,
         error_element=None, started_by=ctx.actor.username, started_at=ctx.now, ended_at=None,
         parent_instance_id=parent_instance_id, parameters=frozen)
-    insert_record(ctx.conn, record)
+    insert_numbered(ctx, record)
     case = Case.begin(ctx, record, definition, {**variables, "case_number": record.case_number})
     ctx.audit("case_started", instance_id=record.id,
               data={"version": definition.version, "variables": variables})

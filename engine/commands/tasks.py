@@ -4,7 +4,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from SpiffWorkflow.util.task import TaskState
-from sqlalchemy import bindparam, delete, select, update
+from sqlalchemy import bindparam, delete, exists, select, update
 
 from engine.identity import absences, accounts
 from engine.definitions import form_files, forms
@@ -26,12 +26,16 @@ from engine.persistence.tables import INSTANCE, TASK, TASK_COLUMNS
 _OPEN_TASK = (select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key, INSTANCE.c.office)
               .select_from(TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id))
               .where(TASK.c.id == bindparam("task_id")).with_for_update(of=TASK))
-# A completion needs the case row too, locked as well: one statement instead of two.
+_DRAFT = TaskDraft.__table__
+# A completion needs the case row too, locked as well: one statement instead of two. It also says
+# whether the task has drafts, so that the DELETE of them runs only when there is one (a draft is
+# saved under the same task row lock, so none can appear between this read and the commit).
 _OPEN_TASK_AND_CASE = (select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.process_key, INSTANCE.c.office,
-                              *records.labelled_columns("case_"))
+                              *records.labelled_columns("case_"),
+                              exists().where(_DRAFT.c.task_id == TASK.c.id).label("has_drafts"))
                        .select_from(TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id))
                        .where(TASK.c.id == bindparam("task_id")).with_for_update(of=[TASK, INSTANCE]))
-_DROP_DRAFTS = delete(TaskDraft.__table__).where(TaskDraft.__table__.c.task_id == bindparam("task_id"))
+_DROP_DRAFTS = delete(_DRAFT).where(_DRAFT.c.task_id == bindparam("task_id"))
 _SET_ASSIGNEE = update(TASK).where(TASK.c.id == bindparam("p_id")).values(assignee=bindparam("p_assignee"))
 _SET_COMPLETED = update(TASK).where(TASK.c.id == bindparam("p_id")).values(
     **{c: bindparam(f"p_{c}") for c in ("assignee", "state", "completed_at", "completed_by", "data")})
@@ -138,7 +142,8 @@ def complete(ctx, task_id: int, data: dict) -> dict:
     _set(ctx, row, assignee=row.assignee or ctx.actor.username, state="completed", completed_at=ctx.now,
          completed_by=ctx.actor.username, data=views.jsonable(data))
     case.completed_here += 1
-    ctx.conn.execute(_DROP_DRAFTS, {"task_id": row.id})  # a completed task's drafts are no one's work now
+    if row.has_drafts:  # a completed task's drafts are no one's work now
+        ctx.conn.execute(_DROP_DRAFTS, {"task_id": row.id})
     ctx.audit("task_completed", instance_id=row.instance_id, task_id=row.id, element_id=row.element_id, data=data,
               message=f"on behalf of {on_behalf_of}" if on_behalf_of else None)
     if on_behalf_of:

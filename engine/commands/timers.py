@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import and_, case as when, or_, select, update
+from sqlalchemy import and_, bindparam, case as when, or_, select, update
 
 from engine.kernel import access
 from engine.persistence.models import ProcessInstance, Timer
+from engine.persistence.tables import INSTANCE
+from engine.persistence.types import UTCDateTime
 from engine.runtime import records
 from engine.runtime.case import Case
 from engine.letters.issue import issue_letters
@@ -51,35 +53,51 @@ def next_due_timer(ctx, until: datetime) -> tuple[int, datetime] | None:
     return (row.id, row.due_at) if row else None
 
 
+# The timer and its case row, both locked, in one statement (a firing used to read them in two).
+_TIMER_AND_CASE = (select(TIMER.c.id, TIMER.c.instance_id, TIMER.c.spiff_task_id, TIMER.c.element_id, TIMER.c.name,
+                          TIMER.c.due_at, TIMER.c.fired_at, TIMER.c.cancelled, *records.labelled_columns("case_"))
+                   .select_from(TIMER.join(INSTANCE, INSTANCE.c.id == TIMER.c.instance_id))
+                   .where(TIMER.c.id == bindparam("timer_id")).with_for_update(of=[TIMER, INSTANCE]))
+
+
+_RELEASE = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(lock_owner=None, lock_expires_at=None)
+_CANCEL = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(cancelled=True)
+_NOW = bindparam("p_now", type_=UTCDateTime())
+_DUE_BY_NOW = and_(TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False), TIMER.c.due_at <= _NOW)
+_DONE_WITH = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(
+    fired_at=when((_DUE_BY_NOW, _NOW), else_=TIMER.c.fired_at), lock_owner=None, lock_expires_at=None)
+
+
 def fire_timer(ctx, timer_id: int) -> bool:
     """Fire one timer in this transaction; False if it was already fired or cancelled."""
     access.require_engine(ctx.actor, "fire timers")
-    timer = ctx.conn.execute(select(TIMER.c.id, TIMER.c.instance_id, TIMER.c.element_id, TIMER.c.name,
-                                    TIMER.c.due_at, TIMER.c.fired_at, TIMER.c.cancelled)
-                             .where(TIMER.c.id == timer_id).with_for_update()).first()
+    timer = ctx.conn.execute(_TIMER_AND_CASE, {"timer_id": timer_id}).first()
     if timer is None or timer.fired_at is not None or timer.cancelled:
         return False
-    case = Case.open(ctx, timer.instance_id)
+    case = Case.open(ctx, timer.instance_id, records.from_labelled(timer._mapping, "case_"))
     if case.instance.suspended_since is not None:
         # Suspended after this timer was picked: the case row's lock orders the two, and the
         # timer waits for the resumption (which moves it later).
-        ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id).values(lock_owner=None, lock_expires_at=None))
+        ctx.conn.execute(_RELEASE, {"p_id": timer_id})
         return False
     if case.instance.status != "active":
-        ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id).values(cancelled=True))
+        ctx.conn.execute(_CANCEL, {"p_id": timer_id})
         return False
+    if case.instance.notes.get("timers") == 1:
+        # Its only running timer is this one, read and locked just now: close() need not read it again.
+        case.running_timers = [{"id": timer.id, "spiff_task_id": timer.spiff_task_id, "element_id": timer.element_id,
+                                "name": timer.name, "due_at": timer.due_at}]
     ctx.audit("timer_fired", instance_id=timer.instance_id, element_id=timer.element_id,
               data={"name": timer.name, "due_at": timer.due_at}, actor="engine")
     case.advance()
     issue_letters(ctx, case)
     case.close()
-    # close() marked it fired if the library ran it; a timer it could not see is still done with.
-    # A cycle timer the library re-armed (R3/PT1H: its task waits on, due an hour later) is not:
-    # close() moved its row to the next repetition.
-    done = and_(TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False), TIMER.c.due_at <= ctx.now)
-    ctx.conn.execute(update(TIMER).where(TIMER.c.id == timer_id)
-                     .values(fired_at=when((done, ctx.now), else_=TIMER.c.fired_at),
-                             lock_owner=None, lock_expires_at=None))
+    # close() marked it fired if the library ran it, and released it: nothing is left to write.
+    if timer_id in case.settled_timers:
+        return True
+    # A timer it could not see is still done with. A cycle timer the library re-armed (R3/PT1H: its
+    # task waits on, due an hour later) is not: close() moved its row to the next repetition.
+    ctx.conn.execute(_DONE_WITH, {"p_id": timer_id, "p_now": ctx.now})
     return True
 
 

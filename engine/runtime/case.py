@@ -56,6 +56,10 @@ class Case:
         self.deadlines: list[dict] = []
         # Open task rows this command closed itself (a completion), for the projections' count.
         self.completed_here = 0
+        # The case's running timer rows when the command read them itself (None: close() reads them).
+        self.running_timers: list[dict] | None = None
+        # Timer rows close() marked fired or cancelled (and released from any lease).
+        self.settled_timers: set[int] = set()
         # Steps that changed state after this are this command's, checked for unsaveable values.
         self._opened = time.time()
 
@@ -311,5 +315,4 @@ class Case:
         waiting = sorted({t.task_spec.bpmn_id for t, _ in self.waiting_catchers() if t.task_spec.bpmn_id})
         instance.workflow_meta = {**(instance.workflow_meta or {}),
                                   "tramite": {**instance.notes, "waiting_messages": waiting}}
-        store.save(self.ctx.conn, instance, self.loaded)
-        records.save(self.ctx.conn, instance)
+        store.save(self.ctx.conn, instance, self.loaded)  # the workflow, then the case row

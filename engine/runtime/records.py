@@ -68,8 +68,8 @@ class StoredCase(CaseRecord):
     definition_hash: str | None = None
 
 
-_STORED = [f.name for f in fields(CaseRecord) if f.name != "parameters"]
-_LOADED = [INSTANCE.c[name] for name in _STORED]
+STORED = [f.name for f in fields(CaseRecord) if f.name != "parameters"]  # the row's columns
+_LOADED = [INSTANCE.c[name] for name in STORED]
 # Statements are built once: building one costs several times more than running it on SQLite.
 _LOAD_FOR_UPDATE = select(*_LOADED).where(INSTANCE.c.id == bindparam("instance_id")).with_for_update()
 _PARAMETERS = (select(SNAPSHOT.c.content)
@@ -110,16 +110,32 @@ def load(conn: Connection, instance_id: int, *, for_update: bool = True) -> Case
 
 
 def insert_record(conn: Connection, record: CaseRecord) -> int:
-    values = {name: getattr(record, name) for name in _STORED if name != "id"}
+    values = {name: getattr(record, name) for name in STORED if name != "id"}
     record.id = conn.execute(_INSERT, values).scalar_one()
     return record.id
 
 
-def save(conn: Connection, record: CaseRecord) -> None:
-    """Write the mutable columns; refuse (409) if someone else wrote the case meanwhile."""
+def save_params(record: CaseRecord) -> dict:
     params = {f"p_{name}": getattr(record, name) for name in MUTABLE}
     params.update(p_id=record.id, p_version=record.lock_version, p_next=record.lock_version + 1)
-    result = conn.execute(_SAVE, params)
-    if result.rowcount != 1:
+    return params
+
+
+# The same UPDATE as text, to run inside another statement (a CTE); its values are bound with the
+# columns' types, so they are converted exactly as `_SAVE` converts them.
+SAVE_SQL = ("UPDATE process_instance SET lock_version = :p_next, "
+            + ", ".join(f"{name} = :p_{name}" for name in MUTABLE)
+            + " WHERE id = :p_id AND lock_version = :p_version RETURNING 1")
+SAVE_BINDS = [bindparam(f"p_{name}", type_=INSTANCE.c[name].type) for name in MUTABLE]
+
+
+def saved(record: CaseRecord, rowcount: int) -> None:
+    """After the UPDATE of `save_params`: refuse (409) if someone else wrote the case meanwhile."""
+    if rowcount != 1:
         raise Conflict("the case changed meanwhile; reload it and try again", code="STALE_VERSION")
     record.lock_version += 1
+
+
+def save(conn: Connection, record: CaseRecord) -> None:
+    """Write the mutable columns; refuse (409) if someone else wrote the case meanwhile."""
+    saved(record, conn.execute(_SAVE, save_params(record)).rowcount)
