@@ -8,7 +8,7 @@ the durations (engine/reporting/sketch.py). The conditions are the raw report's
 (engine/queries/reports.py, report_volume.py), so both agree."""
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import datetime
 
 from sqlalchemy import select
 
@@ -16,7 +16,7 @@ from engine.persistence.models import CaseStagePeriod
 from engine.persistence.tables import DEFINITION, INSTANCE, TASK, TIMER, task_state_is
 from engine.reporting import sketch as report_sketch
 from engine.reporting.stats import window
-from engine.rules.calendar import PUERTO_RICO
+from engine.rules import calendar
 
 PERIOD = CaseStagePeriod.__table__
 KINDS = ("task", "stage", "deadline", "opened", "closed")
@@ -26,8 +26,8 @@ KINDS = ("task", "stage", "deadline", "opened", "closed")
 ALL, OVER_OFFICES = "*", ("task", "stage", "deadline")
 
 
-def local_day(moment: datetime) -> date:
-    return moment.astimezone(PUERTO_RICO).date()
+# The one calendar's "Puerto Rico day of an instant" (it refuses a naive instant rather than guess its zone).
+local_day = calendar.local_date
 
 
 class Facts(dict):
