@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from engine.commands import absences as absence_commands
 from engine.errors import EngineError, Forbidden, NotFound, ValidationFailed
 from engine.queries import work_people
-from engine.rules.calendar import PUERTO_RICO, last_day_of
+from engine.rules.calendar import PUERTO_RICO, last_day_of, local_date
 
 from api.web.blueprint import bp
 from api.web.session import engine, login_required, web_actor
@@ -48,7 +48,7 @@ def _page(form=None, errors=None, status=200):
     data = read(work_people.absences_page, actor, engine().now())
     for absence in data["absences"]:
         absence["last_day"] = _last_day(absence["until"])
-        absence["first_day"] = absence["from"].astimezone(PUERTO_RICO).date()
+        absence["first_day"] = local_date(absence["from"])
     form = form or {"username": actor.username}
     return render_template("web/absences.html", form=form, errors=errors or {}, me=actor.username, **data), status
 
