@@ -48,6 +48,11 @@ from engine.scripting.size_guards import (
 
 DEFAULT_MAX_STEPS = 1_000_000
 DEFAULT_MAX_SECONDS = 2.0
+# The seconds a script may use are the CPU seconds of the thread running it, not the wall clock: on
+# a loaded server (other requests, the timer worker, a busy database host) a legitimate script was
+# stopped half-way by time it spent waiting for a core, leaving its case in error. A runaway script
+# still burns its own CPU and stops; scripts cannot block (no I/O, no sleep), so nothing escapes.
+SCRIPT_CLOCK = time.thread_time
 
 SAFE_BUILTIN_NAMES: frozenset[str] = frozenset({
     "len", "min", "max", "sum", "sorted", "round", "abs", "any", "all", "enumerate", "range",
@@ -169,7 +174,7 @@ class SandboxPolicy(RestrictingNodeTransformer):
 
 
 class Budget:
-    """Steps and wall-clock time one evaluation may use; exhausted stays exhausted.
+    """Steps and CPU time (`SCRIPT_CLOCK`) one evaluation may use; exhausted stays exhausted.
 
     Staying exhausted matters: a script that swallows the error with a bare `except:` hits it
     again at its next loop iteration or call, and the environment re-checks after the run.
@@ -181,7 +186,7 @@ class Budget:
 
     def __init__(self, max_steps: int | None = DEFAULT_MAX_STEPS,
                  max_seconds: float | None = DEFAULT_MAX_SECONDS,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = SCRIPT_CLOCK):
         self.max_steps = max_steps
         self.max_seconds = max_seconds
         self.clock = clock

@@ -244,7 +244,28 @@ class SteppingClock:
 
 def test_production_budget_is_unchanged():
     for owner in (Budget(), SandboxedEnvironment(), make_script_engine(FUNCTIONS).environment):
-        assert (owner.max_steps, owner.max_seconds, owner.clock) == (1_000_000, 2.0, time.monotonic)
+        assert (owner.max_steps, owner.max_seconds, owner.clock) == (1_000_000, 2.0, time.thread_time)
+
+
+def _busy(seconds: float) -> None:
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+def test_the_production_clock_counts_the_scripts_own_cpu_not_time_spent_waiting_for_a_core():
+    # A loaded server: while this thread waits, another one works (here a thread of this process
+    # holding the GIL). With the wall clock the budget was spent by the wait and a legitimate
+    # script failed; with the thread's CPU time only the script's own work counts.
+    budget = Budget(max_steps=None, max_seconds=0.05)
+    other = threading.Thread(target=_busy, args=(0.3,))
+    other.start()
+    other.join()
+    budget.tick()  # not exhausted: the wait used none of this thread's CPU
+    assert budget.exceeded is None
+    with pytest.raises(ScriptError, match="time budget"):
+        _busy(0.06)
+        budget.tick()
 
 
 def test_step_budget_fires_while_time_stands_still():
