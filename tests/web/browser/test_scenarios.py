@@ -156,6 +156,9 @@ def test_a_refused_deployment_marks_the_element_and_the_form_editor_fixes_it(ui,
     element_id = panel.get_by_label("ID")
     element_id.fill("evaluate_again")
     element_id.press("Tab")
+    # The panel commits the new id to the diagram after the key: a person sees it on the canvas
+    # before clicking deploy (on a loaded machine the click could otherwise send the old diagram).
+    expect(page.locator('.djs-element[data-element-id="evaluate_again"]')).to_have_count(1)
     page.get_by_role("button", name="Desplegar como versión nueva").click()
     expect(page.locator("#deploy-status")).to_contain_text("La tarea de usuario no tiene formulario.")
     expect(page.locator('.djs-element[data-element-id="evaluate_again"].tr-invalid')).to_have_count(1)
