@@ -7,6 +7,7 @@ import hashlib
 import os
 
 import pytest
+from jsonschema import Draft202012Validator
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
@@ -14,7 +15,7 @@ from api.app import create_app
 from engine.commands import accounts as account_commands
 from engine.commands import offices as office_commands
 from engine.identity import accounts
-from tests.support.app_reuse import app_for, remembered_scrypt
+from tests.support.reuse import app_for, remembered_check_schema, remembered_scrypt
 from tests.support.baseline import Baseline
 from tests.support.databases import fresh_database
 from engine.bootstrap import prepare
@@ -113,6 +114,7 @@ def engine(database_url, baseline, password_hash, monkeypatch, tmp_path):
     monkeypatch.setenv("TRAMITE_DOCUMENT_DIR", str(tmp_path / "documents"))
     _known_password(monkeypatch, password_hash)
     monkeypatch.setattr(hashlib, "scrypt", remembered_scrypt)
+    monkeypatch.setattr(Draft202012Validator, "check_schema", remembered_check_schema)
     eng = make_engine(database_url, Clock("manual", parse_instant(START)))
     baseline.restore(eng)
     yield eng
@@ -129,7 +131,7 @@ def _build_app(engine, database_url):
 
 @pytest.fixture
 def app(engine, database_url):
-    # Built once per environment and handed back as new with this test's engine (app_reuse.py).
+    # Built once per environment and handed back as new with this test's engine (tests/support/reuse.py).
     return app_for(database_url, engine, lambda eng: _build_app(eng, database_url))
 
 
