@@ -3,9 +3,11 @@ TRAMITE_TEST_DATABASE_URL is set), a clean schema per test, the Flask app with a
 and an HTTP client that logs in as the seeded users."""
 from __future__ import annotations
 
+import hashlib
 import os
 
 import pytest
+from jsonschema import Draft202012Validator
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
@@ -13,6 +15,8 @@ from api.app import create_app
 from engine.commands import accounts as account_commands
 from engine.commands import offices as office_commands
 from engine.identity import accounts
+from tests.support.reuse import app_for, remembered_check_schema, remembered_scrypt
+from tests.support.baseline import Baseline
 from tests.support.databases import fresh_database
 from engine.bootstrap import prepare
 from engine.config.clock import Clock, parse_instant
@@ -72,35 +76,63 @@ def password_hash():
     return accounts.hash_password(PASSWORD)
 
 
+def _seed_test_accounts(ctx):
+    for role, (es, en) in TEST_ROLES.items():
+        account_commands.add_role(ctx, role, es, en)
+    for office, (es, en) in TEST_OFFICES.items():
+        office_commands.create(ctx, office, es, en)
+    for username, roles in USERS.items():
+        account_commands.create_user(ctx, username, PASSWORD, roles, full_name=username.title())
+
+
+def _known_password(patcher, password_hash) -> None:
+    patcher.setattr(accounts, "hash_password",
+                    lambda pw, _real=accounts.hash_password: password_hash if pw == PASSWORD else _real(pw))
+
+
+@pytest.fixture(scope="session")
+def baseline(database_url, migrated, password_hash):
+    """The catalogues and test accounts seeded once per worker through the real commands; each
+    test's `engine` gets these rows back (tests/support/baseline.py) instead of seeding again."""
+    with pytest.MonkeyPatch.context() as patcher:
+        _known_password(patcher, password_hash)
+        eng = make_engine(database_url, Clock("manual", parse_instant(START)))
+        _wipe(eng)
+        prepare(eng, upgrade=False)
+        eng.execute(_seed_test_accounts, SYSTEM)
+        seeded = Baseline(eng)
+        seeded.restore(eng)
+        seeded.check(eng)
+        eng.db.dispose()
+    yield seeded
+    seeded.close()
+
+
 @pytest.fixture
-def engine(database_url, migrated, password_hash, monkeypatch, tmp_path):
+def engine(database_url, baseline, password_hash, monkeypatch, tmp_path):
     # Steps that give a notice store their letter in the case file: each test its own folder.
     monkeypatch.setenv("TRAMITE_DOCUMENT_DIR", str(tmp_path / "documents"))
-    monkeypatch.setattr(accounts, "hash_password",
-                        lambda pw, _real=accounts.hash_password: password_hash if pw == PASSWORD else _real(pw))
+    _known_password(monkeypatch, password_hash)
+    monkeypatch.setattr(hashlib, "scrypt", remembered_scrypt)
+    monkeypatch.setattr(Draft202012Validator, "check_schema", remembered_check_schema)
     eng = make_engine(database_url, Clock("manual", parse_instant(START)))
-    _wipe(eng)
-    prepare(eng, upgrade=False)
-
-    def seed(ctx):
-        for role, (es, en) in TEST_ROLES.items():
-            account_commands.add_role(ctx, role, es, en)
-        for office, (es, en) in TEST_OFFICES.items():
-            office_commands.create(ctx, office, es, en)
-        for username, roles in USERS.items():
-            account_commands.create_user(ctx, username, PASSWORD, roles, full_name=username.title())
-    eng.execute(seed, SYSTEM)
+    baseline.restore(eng)
     yield eng
     eng.db.dispose()
 
 
-@pytest.fixture
-def app(engine, database_url):
+def _build_app(engine, database_url):
     settings = Settings(database_url=database_url, clock_mode="manual", clock_start=START,
                         secret_key="test-secret")
     application = create_app(settings, engine=engine, bootstrap=False)
     application.config["TESTING"] = True
     return application
+
+
+@pytest.fixture
+def app(engine, database_url):
+    # Built once per environment and handed back as new with this test's engine (tests/support/reuse.py).
+    return app_for(database_url, engine, lambda eng: _build_app(eng, database_url))
 
 
 class ApiClient:
