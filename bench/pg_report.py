@@ -112,8 +112,9 @@ def _timers(t: dict) -> str:
              f"timer_fired events: {events} for "
              f"{cases} cases (exactly once: {'yes' if once else 'NO'}); "
              f"worker tracebacks: {sum(r['tracebacks'] for r in runs)}\n- the {t['timers']:,} cases were started "
-             f"through the engine first (4 threads, {t['start_seconds']:.0f} s, "
-             f"{t['timers'] / t['start_seconds']:.0f} cases/s)"
+             + (f"through the engine first (4 threads, {t['start_seconds']:.0f} s, "
+                f"{t['timers'] / t['start_seconds']:.0f} cases/s)" if t["start_seconds"] else
+                "by an earlier run (--reuse) and never fired there")
              + ("; each code fired its own copy of that database (CREATE DATABASE … TEMPLATE)" if len(runs) > 1 else "")
              + "\n- CPU per firing: the worker processes' utime+stime + the server backends' serving that "
                "database, from the clock move to the last firing")

@@ -15,7 +15,7 @@ from engine.kernel import access
 from engine.persistence.tables import INSTANCE, TIMER
 from engine.runtime import projections, records, store
 
-from engine.commands.timers import fire_read, fire_timer
+from engine.commands.timers import DONE_WITH, fire_read, fire_timer
 
 # The timers of the lot and their cases, locked in the cases' order: two lots (two workers) that
 # meet on one case lock it in the same order as every other case they share, so neither deadlocks.
@@ -28,17 +28,21 @@ _LOT = (select(TIMER.c.id, TIMER.c.instance_id, TIMER.c.spiff_task_id, TIMER.c.e
 
 class LotWrites:
     """Collects writes whose result nobody reads and sends each statement once: an executemany of
-    its calls, or one call whose list parameter (`id IN …`) holds every call's ids."""
+    its calls, or one call whose list parameter (`id IN …`) holds every call's ids. The statements
+    in `last` run after all the others: a firing's `_DONE_WITH` reads the due instant close() may
+    have just moved (a cycle timer re-armed), so it must see that move, whichever case came first."""
 
-    def __init__(self):
+    def __init__(self, last=()):
         self._calls: dict = {}
+        self._last = tuple(last)
 
     def execute(self, statement, params: dict) -> None:
         self._calls.setdefault(statement, []).append(params)
 
     def flush(self, conn) -> None:
         calls, self._calls = self._calls, {}
-        for statement, params in calls.items():
+        ordered = sorted(calls.items(), key=lambda item: item[0] in self._last)  # stable: the rest keep their order
+        for statement, params in ordered:
             for batch in _merged(params):
                 conn.execute(statement, batch)
 
@@ -76,7 +80,7 @@ def fire_timers(ctx, timer_ids: list[int]) -> int:
     opening = [row.instance_id for row in first if _fires(row)]
     state = store.rows_of(ctx.conn, opening) if opening else {}
     open_tasks = projections.open_rows_of(ctx.conn, opening) if opening else {}
-    writes = LotWrites()
+    writes = LotWrites(last=[DONE_WITH])
     fired = sum(1 for row in first
                 if fire_read(ctx, row, state.get(row.instance_id), open_tasks.get(row.instance_id), writes))
     writes.flush(ctx.conn)

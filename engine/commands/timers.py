@@ -58,7 +58,7 @@ _RELEASE = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(lock_owne
 _CANCEL = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(cancelled=True)
 _NOW = bindparam("p_now", type_=UTCDateTime())
 _DUE_BY_NOW = and_(TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False), TIMER.c.due_at <= _NOW)
-_DONE_WITH = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(
+DONE_WITH = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(
     fired_at=when((_DUE_BY_NOW, _NOW), else_=TIMER.c.fired_at), lock_owner=None, lock_expires_at=None)
 
 
@@ -75,16 +75,17 @@ def fire_read(ctx, timer, state_rows: list | None = None, open_rows: list | None
     if timer is None or timer.fired_at is not None or timer.cancelled:
         return False
     timer_id = timer.id
-    case = Case.open(ctx, timer.instance_id, records.from_labelled(timer._mapping, "case_"), state_rows)
+    record = records.from_labelled(timer._mapping, "case_")
     writes = writes if writes is not None else ctx.conn
-    if case.instance.suspended_since is not None:
+    if record.suspended_since is not None:
         # Suspended after this timer was picked: the case row's lock orders the two, and the
         # timer waits for the resumption (which moves it later).
         writes.execute(_RELEASE, {"p_id": timer_id})
         return False
-    if case.instance.status != "active":
+    if record.status != "active":
         writes.execute(_CANCEL, {"p_id": timer_id})
         return False
+    case = Case.open(ctx, timer.instance_id, record, state_rows)
     case.open_task_rows, case.writes = open_rows, writes if writes is not ctx.conn else None
     if case.instance.notes.get("timers") == 1:
         # Its only running timer is this one, read and locked just now: close() need not read it again.
@@ -100,7 +101,7 @@ def fire_read(ctx, timer, state_rows: list | None = None, open_rows: list | None
         return True
     # A timer it could not see is still done with. A cycle timer the library re-armed (R3/PT1H: its
     # task waits on, due an hour later) is not: close() moved its row to the next repetition.
-    writes.execute(_DONE_WITH, {"p_id": timer_id, "p_now": ctx.now})
+    writes.execute(DONE_WITH, {"p_id": timer_id, "p_now": ctx.now})
     return True
 
 

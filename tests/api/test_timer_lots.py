@@ -131,3 +131,20 @@ def test_a_case_suspended_or_cancelled_after_the_lease_is_released_or_cancelled_
         assert timer.fired_at is None and timer.cancelled and timer.lock_owner is None
     assert all(api.get(f"/api/v1/instances/{c['id']}", "boss")["outcome"] == "TIMED_OUT" for c in rest)
     assert "timer_fired" not in _history(api, held) + _history(api, dropped)
+
+
+def test_cycle_timers_fired_in_one_lot_are_re_armed_for_their_next_repetition(api, engine):
+    from tests.api.test_cycle_timers import reminders
+
+    api.deploy("test_cycle", reminders("R3/PT1H"))
+    cases = _start(api, 3, "test_cycle")
+    for hour, local in ((1, "2024-04-01T13:30:00-04:00"), (2, "2024-04-01T14:30:00-04:00")):
+        engine.execute(lambda ctx, at=local: engine.clock.move_to(ctx.session, parse_instant(at)), SYSTEM)
+        assert fire_due(engine, owner="w", batch=10) == 3
+        for case in cases:
+            assert _history(api, case).count("timer_fired") == hour
+            (timer,) = _timers(engine, case["id"])
+            assert timer.fired_at is None and not timer.cancelled and timer.lock_owner is None
+            due = api.get(f"/api/v1/instances/{case['id']}", "boss")["deadlines"][0]["due_at"]
+            assert due.replace(".000001", "") == f"2024-04-01T{17 + hour}:00:00+00:00"
+        assert fire_due(engine, owner="w") == 0
