@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from sqlalchemy import bindparam, select
 
+from engine.commands.timers import DONE_WITH, fire_read, fire_timer
 from engine.kernel import access
 from engine.persistence.tables import INSTANCE, TIMER
 from engine.runtime import projections, records, store
-
-from engine.commands.timers import DONE_WITH, fire_read, fire_timer
 
 # The timers of the lot and their cases, locked in the cases' order: two lots (two workers) that
 # meet on one case lock it in the same order as every other case they share, so neither deadlocks.
