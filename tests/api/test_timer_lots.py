@@ -68,7 +68,11 @@ def test_a_lot_reads_its_timers_cases_workflows_and_tasks_once_and_writes_each_k
     assert sum(s.startswith("SELECT") and "FROM workflow_task_state" in s for s in sent.statements) == 1
     assert sum(s.startswith("SELECT") and "FROM task" in s for s in sent.statements) == 1
     assert sent.count("UPDATE timer") == 1 and sent.count("UPDATE task") == 1
-    assert sent.count("INSERT INTO audit_event") == 1
+    # The lot's history in one insert (or inside the cases' saves, where the engine puts it there).
+    assert sum(s.startswith("INSERT INTO audit_event") for s in sent.statements) <= 1
+    if not engine.db.is_sqlite:  # per firing only its case's save (one statement there): 8, and the
+        # lot's clock read, its three reads, two writes and history
+        assert len(sent.statements) <= 8 + 7, [s[:60] for s in sent.statements]
     for case in cases:
         assert api.get(f"/api/v1/instances/{case['id']}", "boss")["outcome"] == "TIMED_OUT"
         (timer,) = _timers(engine, case["id"])
