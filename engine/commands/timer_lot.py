@@ -28,7 +28,7 @@ _LOT = (select(TIMER.c.id, TIMER.c.instance_id, TIMER.c.spiff_task_id, TIMER.c.e
 class LotWrites:
     """Collects writes whose result nobody reads and sends each statement once: an executemany of
     its calls, or one call whose list parameter (`id IN …`) holds every call's ids. The statements
-    in `last` run after all the others: a firing's `_DONE_WITH` reads the due instant close() may
+    in `last` run after all the others: a firing's `DONE_WITH` reads the due instant close() may
     have just moved (a cycle timer re-armed), so it must see that move, whichever case came first."""
 
     def __init__(self, last=()):
