@@ -95,20 +95,35 @@ def queries_block(q: dict) -> str:
 
 
 def _timers(t: dict) -> str:
-    marks = t["marks"]
-    rows = [[f"{t['timers']:,} due timers, {t['workers']} `tramite worker` processes (poll {t['interval']} s)",
-             _fmt_s(marks.get(10)), _fmt_s(marks.get(50)), _fmt_s(marks.get(90)), _fmt_s(t["seconds"]),
-             f"{t['rate']:.0f}" if t["rate"] else "-"]]
+    runs = t.get("runs") or [t]
+    rows = []
+    for run in runs:
+        marks = run["marks"]
+        what = f"{t['timers']:,} due timers, {t['workers']} `tramite worker` processes (poll {t['interval']} s)"
+        if "code" in run:
+            what += f", {run['code']} code"
+        cpu = (f"{run['worker_cpu_ms']:.2f} + {run['server_cpu_ms']:.2f}" if "worker_cpu_ms" in run else "-")
+        rows.append([what, _fmt_s(marks.get(10)), _fmt_s(marks.get(50)), _fmt_s(marks.get(90)), _fmt_s(run["seconds"]),
+                     f"{run['rate']:.0f}" if run["rate"] else "-", cpu, f"{run.get('load_before', '?')}"])
+    events = ", ".join(f"{r['fired_events']:,}" for r in runs)
+    cases = ", ".join(f"{r['fired_cases']:,}" for r in runs)
+    once = all(r["fired_events"] == r["fired_cases"] == t["timers"] for r in runs)
     notes = (f"- clock moved once past every deadline; fired rows counted every 0.2 s; "
-             f"timer_fired events: {t['fired_events']:,} for {t['fired_cases']:,} cases (exactly once: "
-             f"{'yes' if t['fired_events'] == t['fired_cases'] == t['timers'] else 'NO'}); worker tracebacks: "
-             f"{t['tracebacks']}\n- the {t['timers']:,} cases were started through the engine first "
-             f"(4 threads, {t['start_seconds']:.0f} s, {t['timers'] / t['start_seconds']:.0f} cases/s)")
+             f"timer_fired events: {events} for "
+             f"{cases} cases (exactly once: {'yes' if once else 'NO'}); "
+             f"worker tracebacks: {sum(r['tracebacks'] for r in runs)}\n- the {t['timers']:,} cases were started "
+             + (f"through the engine first (4 threads, {t['start_seconds']:.0f} s, "
+                f"{t['timers'] / t['start_seconds']:.0f} cases/s)" if t["start_seconds"] else
+                "by an earlier run (--reuse) and never fired there")
+             + ("; each code fired its own copy of that database (CREATE DATABASE … TEMPLATE)" if len(runs) > 1 else "")
+             + "\n- CPU per firing: the worker processes' utime+stime + the server backends' serving that "
+               "database, from the clock move to the last firing")
     durability = t.get("durability") or {}
     notes += (f"\n- the server's durability: synchronous_commit={durability.get('synchronous_commit', '?')}, "
               f"fsync={durability.get('fsync', '?')}"
               + ("" if durability == {"synchronous_commit": "on", "fsync": "on"} else " (NOT a production figure)"))
-    return ("### Timers\n\n" + _table(["measurement", "10 % s", "50 % s", "90 % s", "all s", "timers/s"], rows)
+    return ("### Timers\n\n" + _table(["measurement", "10 % s", "50 % s", "90 % s", "all s", "timers/s",
+                                        "CPU ms per firing, workers + server", "load before"], rows)
             + "\n\n" + notes)
 
 

@@ -41,8 +41,11 @@ def main(argv=None) -> int:
     parser.add_argument("--timers", type=int, default=10_000, help="due timers [10000]")
     parser.add_argument("--timer-workers", type=int, default=2, help="tramite worker processes [2]")
     parser.add_argument("--interval", type=float, default=1.0, help="worker poll interval, s [1.0, the CLI's]")
+    parser.add_argument("--timers-before", default=None, metavar="DIR",
+                        help="a checkout of older code: its workers fire a copy of the same timers first, "
+                             "in the same run (before/after)")
     parser.add_argument("--keep", action="store_true", help="keep the benchmark databases")
-    parser.add_argument("--reuse", action="store_true", help="reuse <db>_queries if already loaded")
+    parser.add_argument("--reuse", action="store_true", help="reuse <db>_queries if already loaded, and with --timers-before <db>_timers if it holds the unfired cases")
     parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
     args = parser.parse_args(argv)
     only = [f.strip() for f in args.only.split(",") if f.strip()]
@@ -73,7 +76,9 @@ def main(argv=None) -> int:
                                                reuse=args.reuse)
         if "timers" in only:
             results["timers"] = bench_timers(args.db, tmp, timers=args.timers, workers=args.timer_workers,
-                                             interval=args.interval, keep=args.keep)
+                                             interval=args.interval, keep=args.keep,
+                                             before=Path(args.timers_before) if args.timers_before else None,
+                                             reuse=args.reuse)
     results["load_end"] = load_average()
     total = time.perf_counter() - began
     text, md = build_report(args, results, total, command)

@@ -8,7 +8,8 @@ import threading
 import time
 
 from engine.commands.legal_time import resume_due
-from engine.commands.timers import fire_timer, fire_timers, lease_due_timers, record_failure
+from engine.commands.timer_lot import fire_timers
+from engine.commands.timers import fire_timer, lease_due_timers, record_failure
 from engine.identity.actor import SYSTEM
 from engine.errors import EngineError
 from engine.commands import reminders

@@ -38,12 +38,6 @@ def lease_due_timers(ctx, owner: str, limit: int = 50, lease: timedelta = LEASE)
     return [row.id for row in sorted(leased, key=lambda row: (row.due_at, row.id))]
 
 
-def fire_timers(ctx, timer_ids: list[int]) -> int:
-    """Fire leased timers in this one transaction (one commit, one history insert for the lot);
-    returns how many fired. Any failure rolls back the lot: the worker then fires them one by one."""
-    return sum(1 for timer_id in timer_ids if fire_timer(ctx, timer_id))
-
-
 def next_due_timer(ctx, until: datetime) -> tuple[int, datetime] | None:
     access.require_engine(ctx.actor, "fire timers")
     row = ctx.session.execute(
@@ -64,25 +58,35 @@ _RELEASE = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(lock_owne
 _CANCEL = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(cancelled=True)
 _NOW = bindparam("p_now", type_=UTCDateTime())
 _DUE_BY_NOW = and_(TIMER.c.fired_at.is_(None), TIMER.c.cancelled.is_(False), TIMER.c.due_at <= _NOW)
-_DONE_WITH = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(
+DONE_WITH = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(
     fired_at=when((_DUE_BY_NOW, _NOW), else_=TIMER.c.fired_at), lock_owner=None, lock_expires_at=None)
 
 
 def fire_timer(ctx, timer_id: int) -> bool:
     """Fire one timer in this transaction; False if it was already fired or cancelled."""
     access.require_engine(ctx.actor, "fire timers")
-    timer = ctx.conn.execute(_TIMER_AND_CASE, {"timer_id": timer_id}).first()
+    return fire_read(ctx, ctx.conn.execute(_TIMER_AND_CASE, {"timer_id": timer_id}).first())
+
+
+def fire_read(ctx, timer, state_rows: list | None = None, open_rows: list | None = None, writes=None) -> bool:
+    """Fire `timer`, a row of `_TIMER_AND_CASE` (the timer and its case, both locked). A lot
+    (engine/commands/timer_lot.py) hands its case's workflow and open task rows, read for the
+    whole lot, and `writes`, which runs the writes nobody reads back once for the lot."""
     if timer is None or timer.fired_at is not None or timer.cancelled:
         return False
-    case = Case.open(ctx, timer.instance_id, records.from_labelled(timer._mapping, "case_"))
-    if case.instance.suspended_since is not None:
+    timer_id = timer.id
+    record = records.from_labelled(timer._mapping, "case_")
+    writes = writes if writes is not None else ctx.conn
+    if record.suspended_since is not None:
         # Suspended after this timer was picked: the case row's lock orders the two, and the
         # timer waits for the resumption (which moves it later).
-        ctx.conn.execute(_RELEASE, {"p_id": timer_id})
+        writes.execute(_RELEASE, {"p_id": timer_id})
         return False
-    if case.instance.status != "active":
-        ctx.conn.execute(_CANCEL, {"p_id": timer_id})
+    if record.status != "active":
+        writes.execute(_CANCEL, {"p_id": timer_id})
         return False
+    case = Case.open(ctx, timer.instance_id, record, state_rows)
+    case.open_task_rows, case.writes = open_rows, writes if writes is not ctx.conn else None
     if case.instance.notes.get("timers") == 1:
         # Its only running timer is this one, read and locked just now: close() need not read it again.
         case.running_timers = [{"id": timer.id, "spiff_task_id": timer.spiff_task_id, "element_id": timer.element_id,
@@ -97,7 +101,7 @@ def fire_timer(ctx, timer_id: int) -> bool:
         return True
     # A timer it could not see is still done with. A cycle timer the library re-armed (R3/PT1H: its
     # task waits on, due an hour later) is not: close() moved its row to the next repetition.
-    ctx.conn.execute(_DONE_WITH, {"p_id": timer_id, "p_now": ctx.now})
+    writes.execute(DONE_WITH, {"p_id": timer_id, "p_now": ctx.now})
     return True
 
 

@@ -60,6 +60,11 @@ class Case:
         self.running_timers: list[dict] | None = None
         # Timer rows close() marked fired or cancelled (and released from any lease).
         self.settled_timers: set[int] = set()
+        # Its open task rows when the command read them itself (a timer lot reads its cases' at once).
+        self.open_task_rows: list[dict] | None = None
+        # Where close() sends the projections' writes that return nothing: the connection, or a lot's
+        # collector that runs them once for all its cases (engine/commands/timer_lot.py).
+        self.writes = None
         # Steps that changed state after this are this command's, checked for unsaveable values.
         self._opened = time.time()
 
@@ -73,8 +78,9 @@ class Case:
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, ctx, instance_id: int, record: CaseRecord | None = None) -> "Case":
-        """The case, its row locked (FOR UPDATE) unless the command already read it that way."""
+    def open(cls, ctx, instance_id: int, record: CaseRecord | None = None, state_rows: list | None = None) -> "Case":
+        """The case, its row locked (FOR UPDATE) unless the command already read it that way (and its
+        workflow's rows, unless read with other cases' in one statement: `store.rows_of`)."""
         # FOR UPDATE serializes commands on one case in PostgreSQL; the version column catches
         # anything else (SQLite writers are already serialized by BEGIN IMMEDIATE).
         record = record or records.load(ctx.conn, instance_id)
@@ -83,7 +89,7 @@ class Case:
         definition = info(ctx.versions, ctx.conn, record.definition_id)
         spec, subprocess_specs = specs_for(ctx.versions, ctx.conn, definition)
         script_engine = ctx.scripts.engine_for(ctx, record.id, record.parameters)
-        loaded = store.load(ctx.conn, record, spec, subprocess_specs, script_engine)
+        loaded = store.load(ctx.conn, record, spec, subprocess_specs, script_engine, state_rows)
         return cls(ctx, record, definition, loaded)
 
     @classmethod

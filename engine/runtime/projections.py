@@ -22,6 +22,8 @@ from engine.runtime.serializer import to_json_value
 TIMER = Timer.__table__
 _OPEN_TASKS = (select(*TASK_COLUMNS)
                .where(TASK.c.instance_id == bindparam("instance_id"), IS_OPEN).order_by(TASK.c.id))
+_OPEN_TASKS_OF = (select(*TASK_COLUMNS)
+                  .where(TASK.c.instance_id.in_(bindparam("ids", expanding=True)), IS_OPEN).order_by(TASK.c.id))
 _CANCEL_TASKS = (update(TASK).where(TASK.c.id.in_(bindparam("ids", expanding=True)))
                  .values(state="cancelled", completed_at=bindparam("now")))
 _INSERT_TASK = insert(TASK).returning(TASK.c.id)
@@ -112,8 +114,14 @@ def task_priority(variables: dict) -> int:
     return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
 
 
+def _writes(ctx, case):
+    """Where a write whose result nobody reads goes: the connection, or the lot's collector."""
+    return case.writes if case.writes is not None else ctx.conn
+
+
 def _sync_tasks(ctx, case, earliest_boundary) -> list[dict]:
     conn, record, now = ctx.conn, case.instance, ctx.now
+    writes = _writes(ctx, case)
     priority = task_priority(record.variables or {})
     ready = {}
     if record.status != "cancelled":
@@ -122,13 +130,13 @@ def _sync_tasks(ctx, case, earliest_boundary) -> list[dict]:
     open_rows = _open_rows(conn, case)
     gone = [r["id"] for r in open_rows if r["spiff_task_id"] not in ready]
     if gone:
-        conn.execute(_CANCEL_TASKS, {"ids": gone, "now": now})
+        writes.execute(_CANCEL_TASKS, {"ids": gone, "now": now})
     still_open = [r for r in open_rows if r["spiff_task_id"] in ready]
     for row in still_open:
         # A boundary deadline moved (an extension, a suspension's end): the task's due date follows.
         due = earliest_boundary.get(ready[row["spiff_task_id"]]._parent)
         if due is not None and row.get("due_at") != due:
-            conn.execute(_TASK_DUE, {"p_id": row["id"], "p_due": due})
+            writes.execute(_TASK_DUE, {"p_id": row["id"], "p_due": due})
             row["due_at"] = due
     if any(r.get("priority", priority) != priority for r in still_open):
         conn.execute(_REPRIORITIZE, {"instance_id": record.id, "priority": priority})
@@ -156,14 +164,25 @@ def _open_rows(conn, case) -> list[dict]:
     one, so the count it noted last time tells when there is none left to read."""
     if case.is_new:
         return []
+    if case.open_task_rows is not None:
+        return case.open_task_rows
     noted = case.instance.notes.get("open_tasks")
     if noted is not None and noted - case.completed_here <= 0:
         return []
     return [dict(r._mapping) for r in conn.execute(_OPEN_TASKS, {"instance_id": case.instance.id})]
 
 
+def open_rows_of(conn, instance_ids: list[int]) -> dict[int, list[dict]]:
+    """The open task rows of several cases in one statement (a timer lot), for `Case.open_task_rows`."""
+    found: dict[int, list[dict]] = {iid: [] for iid in instance_ids}
+    for row in conn.execute(_OPEN_TASKS_OF, {"ids": list(instance_ids)}):
+        found[row.instance_id].append(dict(row._mapping))
+    return found
+
+
 def _sync_timers(ctx, case, timers) -> list[dict]:
     conn, record, now = ctx.conn, case.instance, ctx.now
+    writes = _writes(ctx, case)
     notes = record.notes
     rows = []
     # Most commands of most cases have no timer running: skip the read when none was left last time.
@@ -177,16 +196,16 @@ def _sync_timers(ctx, case, timers) -> list[dict]:
         if task_id in timers:
             due = timers[task_id][1]
             if row["due_at"] != due:  # a running deadline was moved (an extension)
-                conn.execute(_TIMER_DUE, {"p_id": row["id"], "p_due": due})
+                writes.execute(_TIMER_DUE, {"p_id": row["id"], "p_due": due})
                 row["due_at"] = due
             running.append(row)
             continue
         task = case.find_task(task_id)
         fired = task is not None and task.state == TaskState.COMPLETED
         if fired:
-            conn.execute(_TIMER_FIRED, {"p_id": row["id"], "p_now": now})
+            writes.execute(_TIMER_FIRED, {"p_id": row["id"], "p_now": now})
         else:
-            conn.execute(_TIMER_CANCELLED, {"p_id": row["id"]})
+            writes.execute(_TIMER_CANCELLED, {"p_id": row["id"]})
         case.settled_timers.add(row["id"])
     known = {row["spiff_task_id"] for row in rows}
     for task_id, (task, due) in timers.items():

@@ -8,6 +8,7 @@ from datetime import date, timedelta
 import pytest
 
 from engine.commands import accounts, clock, deploy, notifications, offices, parameters, registries, setup, timers
+from engine.commands import timer_lot
 from engine.errors import Forbidden
 from engine.identity.actor import SYSTEM, Actor
 from engine.registries.notifications import SmtpSettings
@@ -127,7 +128,7 @@ def test_a_process_owner_deploys_and_edits_a_version(engine):
 
 @pytest.mark.parametrize("command, args", [
     (timers.lease_due_timers, ("a-worker",)), (timers.next_due_timer, (None,)), (timers.fire_timer, (1,)),
-    (timers.record_failure, (1, "boom")), (notifications.deliver_outbox, (SmtpSettings(host="localhost"),)),
+    (timers.record_failure, (1, "boom")), (timer_lot.fire_timers, ([1],)), (notifications.deliver_outbox, (SmtpSettings(host="localhost"),)),
     (setup.seed_catalogues, ()),
 ])
 def test_the_engine_s_own_commands_refuse_every_person_even_an_admin(engine, command, args):
