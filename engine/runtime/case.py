@@ -315,4 +315,5 @@ class Case:
         waiting = sorted({t.task_spec.bpmn_id for t, _ in self.waiting_catchers() if t.task_spec.bpmn_id})
         instance.workflow_meta = {**(instance.workflow_meta or {}),
                                   "tramite": {**instance.notes, "waiting_messages": waiting}}
-        store.save(self.ctx.conn, instance, self.loaded)  # the workflow, then the case row
+        # The workflow, then the case row, with the history queued so far.
+        store.save(self.ctx.conn, instance, self.loaded, self.ctx.take_audit)

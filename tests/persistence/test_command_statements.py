@@ -90,6 +90,21 @@ def test_a_completion_without_drafts_deletes_none_and_writes_the_workflow_in_one
     assert completed[0]["actor"] == "clerk" and completed[0]["at"].startswith("2024-")
     if _is_pg(db):
         assert sent.count("workflow_task_state") == 2  # the load, and one write of every change
+        # The history rides in the statement that writes the workflow: no statement of its own.
+        (logged,) = [s for s in sent.statements if "INSERT INTO audit_event" in s]
+        assert "workflow_task_state" in logged
+
+
+def test_a_commands_history_keeps_its_order_and_values_when_written_with_the_workflow(api, app):
+    case = _rules_case(api)
+    intake = api.open_task(case, "intake")
+    api.post(f"/api/v1/tasks/{intake['id']}/complete", "clerk", {"data": INTAKE})
+    history = api.get(f"/api/v1/instances/{case['id']}/history", "boss")
+    types = [e["type"] for e in history]
+    assert types.index("case_started") < types.index("task_completed")
+    started = history[types.index("case_started")]
+    assert started["actor"] == "clerk" and started["at"].startswith("2024-") and started["data"]["version"] == 1
+    assert started["rule_ids"] == [] and started["task_id"] is None
 
 
 def test_a_completion_with_a_draft_still_drops_it(api, app):
