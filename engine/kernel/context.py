@@ -11,8 +11,8 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from engine.identity.actor import Actor
-from engine.persistence.models import AuditEvent
 from engine.persistence import audit_rows
+from engine.persistence.models import AuditEvent
 from engine.runtime.serializer import to_json_value
 
 AUDIT = AuditEvent.__table__

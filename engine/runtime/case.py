@@ -311,9 +311,11 @@ class Case:
         # Projections first: they read finished tasks that saving prunes away.
         self.open_tasks, self.deadlines = projections.sync(self.ctx, self)
         instance.next_due_at = min((t["due_at"] for t in self.open_tasks if t.get("due_at")), default=None)
-        stage_periods.track(self.ctx, instance, stage_before)
+        # PostgreSQL: the stage period's writes that need no answer ride in the saving statement.
+        deferred = [] if self.ctx.conn.dialect.name == "postgresql" else None
+        stage_periods.track(self.ctx, instance, stage_before, deferred)
         waiting = sorted({t.task_spec.bpmn_id for t, _ in self.waiting_catchers() if t.task_spec.bpmn_id})
         instance.workflow_meta = {**(instance.workflow_meta or {}),
                                   "tramite": {**instance.notes, "waiting_messages": waiting}}
         # The workflow, then the case row, with the history queued so far.
-        store.save(self.ctx.conn, instance, self.loaded, self.ctx.take_audit)
+        store.save(self.ctx.conn, instance, self.loaded, self.ctx.take_audit, deferred or ())

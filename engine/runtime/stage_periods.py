@@ -16,6 +16,7 @@ from datetime import datetime
 from sqlalchemy import bindparam, insert, update
 
 from engine.persistence.models import CaseStagePeriod
+from engine.runtime.store import Deferred
 
 PERIOD = CaseStagePeriod.__table__
 _OPEN = insert(PERIOD).returning(PERIOD.c.id)
@@ -25,16 +26,38 @@ _CLOSE = update(PERIOD).where(PERIOD.c.id == bindparam("p_id")).values(
     left_at=bindparam("p_left_at"), office=bindparam("p_office"), seconds=bindparam("p_seconds"),
     on_time=bindparam("p_on_time"))
 ENDED = ("completed", "cancelled")
+# The same two UPDATEs as text, for the statement that saves the case (PostgreSQL): nothing reads a
+# period before the commit, and neither needs an answer. Bound as `sp_*`, with the columns' types.
+_DEFERRED = {
+    "period_due": ("UPDATE case_stage_period SET due_at = :sp_due WHERE id = :sp_id",
+                   {"sp_due": PERIOD.c.due_at.type, "sp_id": PERIOD.c.id.type}),
+    "period_closed": (("UPDATE case_stage_period SET left_at = :sp_left_at, office = :sp_office, "
+                       "seconds = :sp_seconds, on_time = :sp_on_time WHERE id = :sp_id"),
+                      {"sp_left_at": PERIOD.c.left_at.type, "sp_office": PERIOD.c.office.type,
+                       "sp_seconds": PERIOD.c.seconds.type, "sp_on_time": PERIOD.c.on_time.type,
+                       "sp_id": PERIOD.c.id.type}),
+}
+_DEFERRED_BINDS = {name: tuple(bindparam(key, type_=kind) for key, kind in types.items())
+                   for name, (_sql, types) in _DEFERRED.items()}
 
 
-def track(ctx, instance, stage_before: str | None) -> None:
-    """After the case's stage, status and next due date are settled for this command."""
+def _write(ctx, deferred: list | None, name: str, statement, params: dict) -> None:
+    if deferred is None:
+        ctx.conn.execute(statement, params)
+    else:
+        deferred.append(Deferred(name, _DEFERRED[name][0], _DEFERRED_BINDS[name],
+                                 {"s" + key: value for key, value in params.items()}))
+
+
+def track(ctx, instance, stage_before: str | None, deferred: list | None = None) -> None:
+    """After the case's stage, status and next due date are settled for this command. With a
+    `deferred` list, the writes that need no answer go there for the saving statement to run."""
     current = instance.notes.get("stage_period")  # [period id, stage, entered at, earliest due], ISO texts
     stage = None if instance.status in ENDED else instance.stage
     due = instance.next_due_at
     if current and current[1] == stage:
         if due is not None and (current[3] is None or due < datetime.fromisoformat(current[3])):
-            ctx.conn.execute(_DUE, {"p_id": current[0], "p_due": due})
+            _write(ctx, deferred, "period_due", _DUE, {"p_id": current[0], "p_due": due})
             _note(instance, [*current[:3], due.isoformat()])
         return
     if not current and stage == stage_before:
@@ -44,9 +67,10 @@ def track(ctx, instance, stage_before: str | None) -> None:
     now = ctx.now
     if current:
         earliest = datetime.fromisoformat(current[3]) if current[3] else None
-        ctx.conn.execute(_CLOSE, {"p_id": current[0], "p_left_at": now, "p_office": instance.office,
-                                  "p_seconds": (now - datetime.fromisoformat(current[2])).total_seconds(),
-                                  "p_on_time": None if earliest is None else now <= earliest})
+        _write(ctx, deferred, "period_closed", _CLOSE, {
+            "p_id": current[0], "p_left_at": now, "p_office": instance.office,
+            "p_seconds": (now - datetime.fromisoformat(current[2])).total_seconds(),
+            "p_on_time": None if earliest is None else now <= earliest})
     period = None
     if stage:
         period_id = ctx.conn.execute(_OPEN, {"instance_id": instance.id, "process_key": instance.process_key,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+from typing import NamedTuple
 
 from sqlalchemy import Text, bindparam, cast, delete, insert, select, text, update
 from sqlalchemy.dialects.postgresql import JSONB
@@ -61,7 +62,7 @@ def _writes(dialect: str) -> tuple:
 # they are: psycopg writes a text array's elements through a regular expression escaping their quotes,
 # which cost the client more than the statement did. SQLite keeps separate statements, where a
 # statement costs no round trip.
-_WRITE_ALL_PG = text(f"""
+_WRITE_ALL_PG_SQL = f"""
 WITH gone AS (
     DELETE FROM workflow_task_state
     WHERE instance_id = :iid AND task_uuid = ANY(CAST(:gone AS varchar[]))),
@@ -73,9 +74,33 @@ added AS (
     INSERT INTO workflow_task_state (instance_id, task_uuid, workflow_uuid, body, digest)
     SELECT :iid, v.t, v.o, v.b, v.d
     FROM jsonb_to_recordset(CAST(:added AS jsonb)) AS v(t varchar, o varchar, b jsonb, d varchar)),
-logged AS ({audit_rows.INSERT_SQL}),
+logged AS ({audit_rows.INSERT_SQL}),{{tail}}
 saved AS ({records.SAVE_SQL})
-SELECT count(*) FROM saved""").bindparams(*records.SAVE_BINDS)
+SELECT count(*) FROM saved"""
+
+
+class Deferred(NamedTuple):
+    """A write of the command's that needs no answer and that nothing reads before the case is saved
+    (a stage period closed): PostgreSQL runs it as one more CTE of the saving statement. Its bound
+    names must not clash with the saving statement's own (`p_*`, `iid`, ...)."""
+    name: str
+    sql: str
+    binds: tuple
+    params: dict
+
+
+_WRITE_ALL_PG: dict[tuple, object] = {}
+
+
+def _write_all_pg(tail: tuple) -> object:
+    key = tuple(d.name for d in tail)
+    statement = _WRITE_ALL_PG.get(key)
+    if statement is None:  # one statement per kind of tail, built once
+        extra = "".join(f"\n{d.name} AS ({d.sql})," for d in tail)
+        statement = text(_WRITE_ALL_PG_SQL.replace("{tail}", extra)).bindparams(
+            *records.SAVE_BINDS, *(b for d in tail for b in d.binds))
+        _WRITE_ALL_PG[key] = statement
+    return statement
 
 
 def _id_array(ids) -> str:
@@ -92,10 +117,11 @@ def load(conn: Connection, record, spec, subprocess_specs, script_engine) -> Loa
     return LoadedWorkflow(workflow, {(r.workflow_uuid, r.task_uuid): r.digest for r in rows})
 
 
-def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None) -> None:
+def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None, tail: tuple = ()) -> None:
     """Prune, then write only new and changed task rows and delete the rows of removed tasks, and
     then the case row (`records.save`), in one statement on PostgreSQL, with the history events
-    `take_audit()` hands over (the command's queued ones; elsewhere they wait for its commit)."""
+    `take_audit()` hands over (the command's queued ones; elsewhere they wait for its commit) and the
+    `tail` of deferred writes (run here, before the case row, on SQLite)."""
     prune(loaded.workflow)
     meta, bodies = serializer.split(loaded.workflow)
     data_size.check(bodies, getattr(record, "case_number", None))
@@ -104,21 +130,26 @@ def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None) -> N
     new = {key: _digest(body) for key, body in bodies.items()}
     gone = [task_id for (owner, task_id) in old if (owner, task_id) not in new]
     if conn.dialect.name == "postgresql":
-        _save_pg(conn, record, bodies, old, new, gone, take_audit() if take_audit else [])
+        _save_pg(conn, record, bodies, old, new, gone, take_audit() if take_audit else [], tuple(tail))
     else:
         _save_each(conn, record.id, bodies, old, new, gone)
+        for deferred in tail:
+            conn.execute(text(deferred.sql).bindparams(*deferred.binds), deferred.params)
         records.save(conn, record)
     loaded.digests = new
 
 
-def _save_pg(conn: Connection, record, bodies: dict, old: dict, new: dict, gone: list, events: list) -> None:
+def _save_pg(conn: Connection, record, bodies: dict, old: dict, new: dict, gone: list, events: list,
+             tail: tuple) -> None:
     # Ids and digests (hex) are JSON strings as they are; a body is JSON already.
     changed = ",".join(f'{{"t":"{tid}","d":"{d}","b":{bodies[(owner, tid)]}}}' for (owner, tid), d in new.items()
                        if (owner, tid) in old and old[(owner, tid)] != d)
     added = ",".join(f'{{"t":"{tid}","o":"{owner}","d":"{d}","b":{bodies[(owner, tid)]}}}'
                      for (owner, tid), d in new.items() if (owner, tid) not in old)
     params = records.save_params(record)
-    rows = conn.execute(_WRITE_ALL_PG, {
+    for deferred in tail:
+        params.update(deferred.params)
+    rows = conn.execute(_write_all_pg(tail), {
         **params, "iid": record.id, "gone": _id_array(gone), "changed": f"[{changed}]", "added": f"[{added}]",
         "audit_events": audit_rows.as_json(events)}).scalar_one()
     records.saved(record, rows)
