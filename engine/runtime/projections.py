@@ -145,7 +145,11 @@ def _sync_tasks(ctx, case, earliest_boundary) -> list[dict]:
                # multi-instance item, its sub-process's scope): a task page shows the right item.
                # A completion overwrites it with what was submitted.
                "data": to_json_value(task_scope(task)) or None}
-        row["id"] = conn.execute(_INSERT_TASK, row).scalar_one()
+        if case.new_task_rows is None:
+            row["id"] = conn.execute(_INSERT_TASK, row).scalar_one()
+        else:  # inserted by the statement that saves the case, which fills in its id
+            row["id"] = None
+            case.new_task_rows.append(row)
         still_open.append(row)
     record.workflow_meta = {**(record.workflow_meta or {}), "tramite": {**record.notes, "open_tasks": len(still_open)}}
     return still_open

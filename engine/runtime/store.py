@@ -8,7 +8,7 @@ from sqlalchemy import Text, bindparam, cast, delete, insert, select, text, upda
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Connection
 
-from engine.persistence import audit_rows
+from engine.persistence import audit_rows, task_rows
 from engine.persistence.models import WorkflowTaskState
 from engine.runtime import data_size, records, serializer
 from engine.runtime.pruning import prune
@@ -74,9 +74,10 @@ added AS (
     INSERT INTO workflow_task_state (instance_id, task_uuid, workflow_uuid, body, digest)
     SELECT :iid, v.t, v.o, v.b, v.d
     FROM jsonb_to_recordset(CAST(:added AS jsonb)) AS v(t varchar, o varchar, b jsonb, d varchar)),
-logged AS ({audit_rows.INSERT_SQL}),{{tail}}
+logged AS ({audit_rows.INSERT_SQL}),
+opened AS ({task_rows.INSERT_SQL}),{{tail}}
 saved AS ({records.SAVE_SQL})
-SELECT count(*) FROM saved"""
+SELECT (SELECT count(*) FROM saved), (SELECT CAST(json_object_agg(spiff_task_id, id) AS text) FROM opened)"""
 
 
 class Deferred(NamedTuple):
@@ -117,11 +118,13 @@ def load(conn: Connection, record, spec, subprocess_specs, script_engine) -> Loa
     return LoadedWorkflow(workflow, {(r.workflow_uuid, r.task_uuid): r.digest for r in rows})
 
 
-def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None, tail: tuple = ()) -> None:
+def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None, tail: tuple = (),
+         new_tasks: list[dict] | None = None) -> None:
     """Prune, then write only new and changed task rows and delete the rows of removed tasks, and
     then the case row (`records.save`), in one statement on PostgreSQL, with the history events
     `take_audit()` hands over (the command's queued ones; elsewhere they wait for its commit) and the
-    `tail` of deferred writes (run here, before the case row, on SQLite)."""
+    `tail` of deferred writes (run here, before the case row, on SQLite), and the `new_tasks` rows the
+    projections opened (PostgreSQL), whose ids it fills in."""
     prune(loaded.workflow)
     meta, bodies = serializer.split(loaded.workflow)
     data_size.check(bodies, getattr(record, "case_number", None))
@@ -130,7 +133,8 @@ def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None, tail
     new = {key: _digest(body) for key, body in bodies.items()}
     gone = [task_id for (owner, task_id) in old if (owner, task_id) not in new]
     if conn.dialect.name == "postgresql":
-        _save_pg(conn, record, bodies, old, new, gone, take_audit() if take_audit else [], tuple(tail))
+        _save_pg(conn, record, bodies, old, new, gone, take_audit() if take_audit else [], tuple(tail),
+                 new_tasks or [])
     else:
         _save_each(conn, record.id, bodies, old, new, gone)
         for deferred in tail:
@@ -140,7 +144,7 @@ def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None, tail
 
 
 def _save_pg(conn: Connection, record, bodies: dict, old: dict, new: dict, gone: list, events: list,
-             tail: tuple) -> None:
+             tail: tuple, new_tasks: list[dict]) -> None:
     # Ids and digests (hex) are JSON strings as they are; a body is JSON already.
     changed = ",".join(f'{{"t":"{tid}","d":"{d}","b":{bodies[(owner, tid)]}}}' for (owner, tid), d in new.items()
                        if (owner, tid) in old and old[(owner, tid)] != d)
@@ -149,10 +153,11 @@ def _save_pg(conn: Connection, record, bodies: dict, old: dict, new: dict, gone:
     params = records.save_params(record)
     for deferred in tail:
         params.update(deferred.params)
-    rows = conn.execute(_write_all_pg(tail), {
+    rows, task_ids = conn.execute(_write_all_pg(tail), {
         **params, "iid": record.id, "gone": _id_array(gone), "changed": f"[{changed}]", "added": f"[{added}]",
-        "audit_events": audit_rows.as_json(events)}).scalar_one()
+        "audit_events": audit_rows.as_json(events), "new_tasks": task_rows.as_json(new_tasks)}).one()
     records.saved(record, rows)
+    task_rows.fill_ids(new_tasks, task_ids)
 
 
 def _save_each(conn: Connection, instance_id: int, bodies: dict, old: dict, new: dict, gone: list) -> None:
