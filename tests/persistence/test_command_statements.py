@@ -73,6 +73,19 @@ def test_a_start_draws_its_number_in_the_insert_of_its_row_and_writes_its_task_r
         # The number is drawn in the statement that inserts the row.
         assert [s for s in sent.statements if "INSERT INTO case_counter" in s] == \
             [s for s in sent.statements if "INSERT INTO process_instance" in s]
+        # The version's id with the parameters' freshness check; the open task row, the history and
+        # the case row's UPDATE in the statement that writes the workflow (issue 21).
+        with Sent(db) as warm:  # the second start of a version this process knows already
+            again = api.post("/api/v1/processes/test_rules/instances", "clerk", {"variables": {}}, expect=201)
+        (read,) = [s for s in warm.statements if "FROM process_definition" in s]
+        assert "max(parameter.updated_at)" in read
+        (write,) = [s for s in warm.statements if "INSERT INTO workflow_task_state" in s]
+        assert "INSERT INTO task " in write and "INSERT INTO audit_event" in write
+        assert sent.count("INSERT INTO task ") == sent.count("INSERT INTO audit_event") == 1
+        assert len(warm.statements) <= 4, warm.statements  # 7 before issue 21's second round
+        opened = again["open_tasks"][0]
+        shown = api.get(f"/api/v1/tasks/{opened['id']}", "clerk")
+        assert shown["id"] == opened["id"] and shown["element_id"] == opened["element_id"]
 
 
 def test_a_completion_without_drafts_deletes_none_and_writes_the_workflow_in_one_statement(api, app):
