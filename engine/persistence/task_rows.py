@@ -1,5 +1,6 @@
-"""New open task rows as one JSON document, for PostgreSQL to insert within the statement that saves
-their case (one round trip fewer than an INSERT of their own per task, engine/runtime/store.py)."""
+"""New open task rows and running timer rows as JSON documents, for PostgreSQL to insert within the
+statement that saves their case (one round trip fewer than an INSERT of their own per row,
+engine/runtime/store.py)."""
 from __future__ import annotations
 
 import json
@@ -40,3 +41,19 @@ def fill_ids(rows: list[dict], ids_json: str | None) -> None:
     ids = json.loads(ids_json)
     for row in rows:
         row["id"] = ids[row["spiff_task_id"]]
+
+
+_TIMER_COLUMNS = (("spiff_task_id", "varchar"), ("element_id", "varchar"), ("name", "varchar"),
+                  ("due_at", "timestamp"))
+_TIMER_NAMES = ", ".join(name for name, _ in _TIMER_COLUMNS)
+# cancelled and attempts as the model's defaults write them; the rest NULL.
+TIMER_INSERT_SQL = (f"INSERT INTO timer (instance_id, {_TIMER_NAMES}, cancelled, attempts) SELECT :iid, "
+                    + ", ".join(f"v.{name}" for name, _ in _TIMER_COLUMNS) + ", false, 0"
+                    + " FROM jsonb_to_recordset(CAST(:new_timers AS jsonb)) AS "
+                    + f"v({', '.join(f'{n} {k}' for n, k in _TIMER_COLUMNS)})")
+
+
+def timers_as_json(rows: list[dict]) -> str:
+    return json.dumps([{**{name: row[name] for name, _ in _TIMER_COLUMNS},
+                        "due_at": _UTC.process_bind_param(row["due_at"], None).isoformat()} for row in rows],
+                      separators=(",", ":"))

@@ -75,7 +75,8 @@ added AS (
     SELECT :iid, v.t, v.o, v.b, v.d
     FROM jsonb_to_recordset(CAST(:added AS jsonb)) AS v(t varchar, o varchar, b jsonb, d varchar)),
 logged AS ({audit_rows.INSERT_SQL}),
-opened AS ({task_rows.INSERT_SQL}),{{tail}}
+opened AS ({task_rows.INSERT_SQL}),
+timed AS ({task_rows.TIMER_INSERT_SQL}),{{tail}}
 saved AS ({records.SAVE_SQL})
 SELECT (SELECT count(*) FROM saved), (SELECT CAST(json_object_agg(spiff_task_id, id) AS text) FROM opened)"""
 
@@ -119,12 +120,12 @@ def load(conn: Connection, record, spec, subprocess_specs, script_engine) -> Loa
 
 
 def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None, tail: tuple = (),
-         new_tasks: list[dict] | None = None) -> None:
+         new_tasks: list[dict] | None = None, new_timers: list[dict] | None = None) -> None:
     """Prune, then write only new and changed task rows and delete the rows of removed tasks, and
     then the case row (`records.save`), in one statement on PostgreSQL, with the history events
     `take_audit()` hands over (the command's queued ones; elsewhere they wait for its commit) and the
     `tail` of deferred writes (run here, before the case row, on SQLite), and the `new_tasks` rows the
-    projections opened (PostgreSQL), whose ids it fills in."""
+    projections opened (PostgreSQL), whose ids it fills in, and the `new_timers` rows they started."""
     prune(loaded.workflow)
     meta, bodies = serializer.split(loaded.workflow)
     data_size.check(bodies, getattr(record, "case_number", None))
@@ -134,7 +135,7 @@ def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None, tail
     gone = [task_id for (owner, task_id) in old if (owner, task_id) not in new]
     if conn.dialect.name == "postgresql":
         _save_pg(conn, record, bodies, old, new, gone, take_audit() if take_audit else [], tuple(tail),
-                 new_tasks or [])
+                 new_tasks or [], new_timers or [])
     else:
         _save_each(conn, record.id, bodies, old, new, gone)
         for deferred in tail:
@@ -144,7 +145,7 @@ def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None, tail
 
 
 def _save_pg(conn: Connection, record, bodies: dict, old: dict, new: dict, gone: list, events: list,
-             tail: tuple, new_tasks: list[dict]) -> None:
+             tail: tuple, new_tasks: list[dict], new_timers: list[dict]) -> None:
     # Ids and digests (hex) are JSON strings as they are; a body is JSON already.
     changed = ",".join(f'{{"t":"{tid}","d":"{d}","b":{bodies[(owner, tid)]}}}' for (owner, tid), d in new.items()
                        if (owner, tid) in old and old[(owner, tid)] != d)
@@ -155,7 +156,8 @@ def _save_pg(conn: Connection, record, bodies: dict, old: dict, new: dict, gone:
         params.update(deferred.params)
     rows, task_ids = conn.execute(_write_all_pg(tail), {
         **params, "iid": record.id, "gone": _id_array(gone), "changed": f"[{changed}]", "added": f"[{added}]",
-        "audit_events": audit_rows.as_json(events), "new_tasks": task_rows.as_json(new_tasks)}).one()
+        "audit_events": audit_rows.as_json(events), "new_tasks": task_rows.as_json(new_tasks),
+        "new_timers": task_rows.timers_as_json(new_timers)}).one()
     records.saved(record, rows)
     task_rows.fill_ids(new_tasks, task_ids)
 
