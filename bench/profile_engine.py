@@ -27,8 +27,8 @@ COMPONENTS = [
     ("SpiffWorkflow", "/SpiffWorkflow/"), ("SQLAlchemy", "/sqlalchemy/"), ("alembic", "/alembic/"),
     ("jsonschema", "/jsonschema"), ("referencing", "/referencing/"), ("RestrictedPython", "/RestrictedPython/"),
     ("marshmallow/flask-smorest/apispec", "/marshmallow"), ("flask-smorest", "/flask_smorest/"),
-    ("Flask", "/flask/"), ("Werkzeug", "/werkzeug/"), ("Tramite engine", "/work/main/engine/"),
-    ("Tramite api", "/work/main/api/"), ("json (stdlib)", "/json/"), ("copy (stdlib)", "/copy.py"),
+    ("Flask", "/flask/"), ("Werkzeug", "/werkzeug/"), ("Tramite engine", f"{ROOT}/engine/"),
+    ("Tramite api", f"{ROOT}/api/"), ("psycopg", "/psycopg/"), ("json (stdlib)", "/json/"), ("copy (stdlib)", "/copy.py"),
     ("uuid (stdlib)", "/uuid.py"), ("datetime/zoneinfo", "zoneinfo"),
 ]
 
@@ -50,6 +50,8 @@ def breakdown(stats: pstats.Stats) -> list[tuple[str, float]]:
         if key.startswith("builtins"):
             if "sqlite3" in func or "execute" in func or "commit" in func or "fetch" in func:
                 key = "sqlite3 (C calls)"
+            elif "psycopg" in func or "select" in func or "poll" in func or "recv" in func or "send" in func:
+                key = "psycopg (C calls, socket waits)"
         own[key] += tt
     return sorted(own.items(), key=lambda kv: -kv[1])
 
@@ -64,7 +66,7 @@ def report(title: str, prof: cProfile.Profile, cases: int, wall: float, top: int
         if t / total >= 0.005:
             print(f"  {name:<40}{t:8.2f} s  {t / total:6.1%}  {t / cases * 1000:7.2f} ms/case")
     buf = io.StringIO()
-    pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(r"/work/main/(engine|api)/", top)
+    pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(rf"{ROOT}/(engine|api)/", top)
     print(f"\nTramite's own functions, top {top} by cumulative (ms/case = cumtime / {cases}):")
     for line in buf.getvalue().splitlines()[6:]:
         parts = line.split(None, 5)
@@ -78,10 +80,14 @@ def report(title: str, prof: cProfile.Profile, cases: int, wall: float, top: int
         print("\n".join(buf.getvalue().splitlines()[6:]))
 
 
-def profile_c(cases: int, top: int, tmp: Path) -> None:
+def profile_c(cases: int, top: int, tmp: Path, db: str | None = None) -> None:
     from engine.identity.actor import Actor
     (tmp / "c").mkdir()
-    eng, _ = build_engine(tmp / "c")
+    url = None
+    if db:
+        from .pg_common import database_url
+        url = database_url(db, "profile_c")
+    eng, _ = build_engine(tmp / "c", url=url)
     actor = Actor("bench", frozenset({ROLE}))
     for _ in range(WARMUP):
         engine_case(eng, actor)
@@ -93,7 +99,10 @@ def profile_c(cases: int, top: int, tmp: Path) -> None:
     prof.disable()
     wall = time.perf_counter() - started
     eng.db.dispose()
-    report("(c) engine commands", prof, cases, wall, top)
+    if url:
+        from .pg_common import drop_database
+        drop_database(url)
+    report("(c) engine commands" + (" on PostgreSQL" if url else ""), prof, cases, wall, top)
 
 
 def profile_d(cases: int, top: int, tmp: Path) -> None:
@@ -146,6 +155,8 @@ def main(argv=None) -> int:
     parser.add_argument("which", nargs="?", default="both", choices=["c", "d", "both"])
     parser.add_argument("--cases", type=int, default=200)
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--db", default=None,
+                        help="a PostgreSQL URL: (c) on PostgreSQL, in database <name>_profile_c (recreated)")
     args = parser.parse_args(argv)
     os.chdir(ROOT)
     with tempfile.TemporaryDirectory(prefix="tramite-profile-") as tmp:
@@ -154,7 +165,7 @@ def main(argv=None) -> int:
         os.environ["TRAMITE_PROCESSES_DIR"] = str(tmp / "processes")
         os.environ.setdefault("TRAMITE_DATA_DIR", str(tmp / "data"))
         if args.which in ("c", "both"):
-            profile_c(args.cases, args.top, tmp)
+            profile_c(args.cases, args.top, tmp, args.db)
         if args.which in ("d", "both"):
             profile_d(args.cases, args.top, tmp)
     return 0

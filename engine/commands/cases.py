@@ -17,7 +17,10 @@ from engine.letters.issue import issue_letters
 
 def start_case(ctx, key: str, variables: dict | None = None, version: int | None = None,
                parent_instance_id: int | None = None) -> dict:
-    definition = repository.info(ctx.versions, ctx.conn, repository.version_id(ctx.conn, key, version))
+    # The version's id rides in the parameters' freshness check: one round trip for both.
+    parameters_id, frozen, found = parameters.freeze(
+        ctx.conn, ctx.now, repository.VERSION_ID_SUBQUERIES[bool(version)], {"key": key, "version": version})
+    definition = repository.info(ctx.versions, ctx.conn, repository.found_version_id(found, key, version))
     access.check_start(ctx.actor, key, definition.summary.get("starter_lane"))
     if not isinstance(variables, dict):
         raise ValidationFailed("variables must be an object", {"variables": ["must be an object"]})
@@ -25,7 +28,6 @@ def start_case(ctx, key: str, variables: dict | None = None, version: int | None
     # Who files matters to some procedures (MAT-08: the office that serves the applicant's town).
     ctx.procedures.check_completion(ctx, key, "start", variables, Facts(
         case={}, today=local_date(ctx.now), actor=ctx.actor.username, office=ctx.actor.office))
-    parameters_id, frozen = parameters.freeze(ctx.conn, ctx.now)
     record = CaseRecord(
         id=None, case_number="", process_key=key, definition_id=definition.id,
         status="active", outcome=None, stage=None, office=ctx.actor.office, variables={},

@@ -92,18 +92,36 @@ def content_hash(values: dict) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def freeze(conn, now: datetime) -> tuple[int, dict]:
-    """The shared snapshot row of the values in force now (made if no case froze them before), and
-    the values: what a starting case points at.
+_WITH_ALSO: dict = {}
+
+
+def freeze(conn, now: datetime, also=None, also_params: dict | None = None) -> tuple[int, dict, object]:
+    """The shared snapshot row of the values in force now (made if no case froze them before), the
+    values (what a starting case points at), and the value of the scalar subquery `also` when one
+    is given (a start's definition id), read in the same round trip as the freshness check.
 
     The cache says which row this process last used; the row is looked up again each time because
     the transaction that made it may have rolled back."""
     url = str(conn.engine.url)
     cached = _snapshot_cache.get(url)
     if cached is not None and len(cached) == 3:
-        count, updated, row_id = conn.execute(_FINGERPRINT_AND_ROW, {"hash": cached[2]}).one()
+        if also is None:
+            statement = _FINGERPRINT_AND_ROW
+        else:  # built once per subquery: building a statement per call costs more than running it
+            statement = _WITH_ALSO.get(also)
+            if statement is None:
+                statement = _WITH_ALSO[also] = _FINGERPRINT_AND_ROW.add_columns(also)
+        row = conn.execute(statement, {"hash": cached[2], **(also_params or {})}).one()
+        count, updated, row_id = row[:3]
+        extra = row[3] if also is not None else None
         if (count, updated) == cached[0] and row_id is not None:
-            return row_id, dict(cached[1])
+            return row_id, dict(cached[1]), extra
+    else:
+        extra = conn.execute(select(also), also_params or {}).scalar() if also is not None else None
+    return (*_freeze_fresh(conn, now, url), extra)
+
+
+def _freeze_fresh(conn, now: datetime, url: str) -> tuple[int, dict]:
     values = snapshot(conn)
     digest = content_hash(values)
     _snapshot_cache[url] = (*_snapshot_cache[url][:2], digest)

@@ -77,8 +77,17 @@ _VERSION_ID = select(DEFINITION.c.id).where(DEFINITION.c.key == bindparam("key")
                                             DEFINITION.c.version == bindparam("version"))
 
 
+# The same lookups as scalar subqueries, for a statement that reads something else as well.
+VERSION_ID_SUBQUERIES = {True: _VERSION_ID.scalar_subquery(), False: _LATEST_ID.scalar_subquery()}
+
+
 def version_id(session: Session, key: str, version: int | None = None) -> int:
     found = session.execute(_VERSION_ID if version else _LATEST_ID, {"key": key, "version": version}).scalar()
+    return found_version_id(found, key, version)
+
+
+def found_version_id(found: int | None, key: str, version: int | None = None) -> int:
+    """What `version_id` answers once the id was read (None: there is no such version)."""
     if found is None:
         what = f"version {version} of {key!r}" if version else repr(key)
         raise NotFound(f"there is no deployed process {what}")

@@ -6,35 +6,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-import json
-
 from sqlalchemy import insert, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from engine.identity.actor import Actor
+from engine.persistence import audit_rows
 from engine.persistence.models import AuditEvent
-from engine.persistence.types import UTCDateTime
 from engine.runtime.serializer import to_json_value
 
 AUDIT = AuditEvent.__table__
 _INSERT_AUDIT = insert(AUDIT)
-_UTC = UTCDateTime()
-_AUDIT_ARRAYS = (("at", "timestamp"), ("actor", "varchar"), ("instance_id", "bigint"), ("task_id", "bigint"),
-                 ("element_id", "varchar"), ("type", "varchar"), ("data", "jsonb"), ("rule_ids", "jsonb"),
-                 ("message", "text"))
-_INSERT_AUDIT_ARRAYS = text(
-    f"INSERT INTO audit_event ({', '.join(name for name, _ in _AUDIT_ARRAYS)}) SELECT * FROM unnest("
-    + ", ".join(f"CAST(:{name} AS {kind}[])" for name, kind in _AUDIT_ARRAYS) + ")")
-
-
-def _as_arrays(events: list[dict]) -> dict:
-    """The events column by column, each value as its column takes it (UTC without offset, JSON text)."""
-    arrays = {name: [e[name] for e in events] for name, _ in _AUDIT_ARRAYS}
-    arrays["at"] = [_UTC.process_bind_param(at, None) for at in arrays["at"]]
-    arrays["data"] = [json.dumps(v) for v in arrays["data"]]
-    arrays["rule_ids"] = [json.dumps(v) for v in arrays["rule_ids"]]
-    return arrays
+_INSERT_AUDIT_JSON = text(audit_rows.INSERT_SQL)
 
 if TYPE_CHECKING:
     from engine.definitions.repository import VersionCache
@@ -115,12 +98,19 @@ class CommandContext:
         it (an `audit` event of `type`) in a transaction of its own once this one has ended."""
         self._refusals.append({"type": type, **event})
 
+    def take_audit(self) -> list[dict]:
+        """The queued events, no longer queued: the statement that saves a case writes them
+        (PostgreSQL), one round trip fewer than a statement of their own at commit."""
+        taken = list(self._audit)
+        self._audit.clear()  # in place: a context acting as the engine shares this list
+        return taken
+
     def flush_audit(self) -> None:
         if self._audit:
             if len(self._audit) > 1 and self.conn.dialect.name == "postgresql":
                 # One statement whatever the count (an executemany costs three waits on the server, and
                 # a multi-row VALUES is a new statement for SQLAlchemy at each count of events).
-                self.conn.execute(_INSERT_AUDIT_ARRAYS, _as_arrays(self._audit))
+                self.conn.execute(_INSERT_AUDIT_JSON, {"audit_events": audit_rows.as_json(self._audit)})
             else:
                 self.conn.execute(_INSERT_AUDIT, self._audit[0] if len(self._audit) == 1 else list(self._audit))
             self._audit.clear()  # in place: a context acting as the engine shares this list

@@ -65,6 +65,10 @@ class Case:
         # Where close() sends the projections' writes that return nothing: the connection, or a lot's
         # collector that runs them once for all its cases (engine/commands/timer_lot.py).
         self.writes = None
+        # PostgreSQL: the task rows close() opens, inserted by the statement that saves the case
+        # (nothing reads them before); None: inserted one by one as they open (SQLite).
+        self.new_task_rows: list[dict] | None = None
+        self.new_timer_rows: list[dict] | None = None  # the same for the timer rows it starts
         # Steps that changed state after this are this command's, checked for unsaveable values.
         self._opened = time.time()
 
@@ -315,10 +319,18 @@ class Case:
                 instance.status = "active"
                 instance.error_message = instance.error_element = None
         # Projections first: they read finished tasks that saving prunes away.
+        postgresql = self.ctx.conn.dialect.name == "postgresql"
+        self.new_task_rows = [] if postgresql else None
+        self.new_timer_rows = [] if postgresql else None
         self.open_tasks, self.deadlines = projections.sync(self.ctx, self)
         instance.next_due_at = min((t["due_at"] for t in self.open_tasks if t.get("due_at")), default=None)
-        stage_periods.track(self.ctx, instance, stage_before)
+        # PostgreSQL: the stage period's writes that need no answer ride in the saving statement.
+        deferred = [] if postgresql else None
+        stage_periods.track(self.ctx, instance, stage_before, deferred)
         waiting = sorted({t.task_spec.bpmn_id for t, _ in self.waiting_catchers() if t.task_spec.bpmn_id})
         instance.workflow_meta = {**(instance.workflow_meta or {}),
                                   "tramite": {**instance.notes, "waiting_messages": waiting}}
-        store.save(self.ctx.conn, instance, self.loaded)  # the workflow, then the case row
+        # The workflow, then the case row, with the history queued so far.
+        store.save(self.ctx.conn, instance, self.loaded, self.ctx.take_audit, deferred or (), self.new_task_rows,
+                   self.new_timer_rows)
+        self.new_task_rows = self.new_timer_rows = None

@@ -153,7 +153,11 @@ def _sync_tasks(ctx, case, earliest_boundary) -> list[dict]:
                # multi-instance item, its sub-process's scope): a task page shows the right item.
                # A completion overwrites it with what was submitted.
                "data": to_json_value(task_scope(task)) or None}
-        row["id"] = conn.execute(_INSERT_TASK, row).scalar_one()
+        if case.new_task_rows is None:
+            row["id"] = conn.execute(_INSERT_TASK, row).scalar_one()
+        else:  # inserted by the statement that saves the case, which fills in its id
+            row["id"] = None
+            case.new_task_rows.append(row)
         still_open.append(row)
     record.workflow_meta = {**(record.workflow_meta or {}), "tramite": {**record.notes, "open_tasks": len(still_open)}}
     return still_open
@@ -214,7 +218,11 @@ def _sync_timers(ctx, case, timers) -> list[dict]:
         spec = task.task_spec
         row = {"instance_id": record.id, "spiff_task_id": task_id, "element_id": spec.bpmn_id or spec.name,
                "name": spec.bpmn_name or spec.bpmn_id or spec.name, "due_at": due}
-        row["id"] = conn.execute(_INSERT_TIMER, row).scalar_one()
+        if case.new_timer_rows is None:
+            row["id"] = conn.execute(_INSERT_TIMER, row).scalar_one()
+        else:  # inserted by the statement that saves the case; nothing in the command needs its id
+            row["id"] = None
+            case.new_timer_rows.append(row)
         running.append(row)
     record.workflow_meta = {**(record.workflow_meta or {}), "tramite": {**notes, "timers": len(running)}}
     return sorted(({"name": r["name"], "element_id": r["element_id"], "due_at": r["due_at"]} for r in running),

@@ -16,6 +16,7 @@ from datetime import datetime
 from sqlalchemy import bindparam, insert, update
 
 from engine.persistence.models import CaseStagePeriod
+from engine.runtime.store import Deferred
 
 PERIOD = CaseStagePeriod.__table__
 _OPEN = insert(PERIOD).returning(PERIOD.c.id)
@@ -24,17 +25,46 @@ _DUE = update(PERIOD).where(PERIOD.c.id == bindparam("p_id")).values(due_at=bind
 _CLOSE = update(PERIOD).where(PERIOD.c.id == bindparam("p_id")).values(
     left_at=bindparam("p_left_at"), office=bindparam("p_office"), seconds=bindparam("p_seconds"),
     on_time=bindparam("p_on_time"))
+_OPEN_ONE = (PERIOD.c.instance_id == bindparam("p_iid")) & PERIOD.c.left_at.is_(None)
+_DUE_OPEN = update(PERIOD).where(_OPEN_ONE).values(due_at=bindparam("p_due"))
+_CLOSE_OPEN = update(PERIOD).where(_OPEN_ONE).values(
+    left_at=bindparam("p_left_at"), office=bindparam("p_office"), seconds=bindparam("p_seconds"),
+    on_time=bindparam("p_on_time"))
 ENDED = ("completed", "cancelled")
 
 
-def track(ctx, instance, stage_before: str | None) -> None:
-    """After the case's stage, status and next due date are settled for this command."""
-    current = instance.notes.get("stage_period")  # [period id, stage, entered at, earliest due], ISO texts
+def _deferred(name: str, sql: str, values: dict) -> Deferred:
+    """`sql` with `:name` per column, bound as `<cte name>_<column>` with the column's type."""
+    params = {f"{name}_{column}": value for column, value in values.items()}
+    binds = tuple(bindparam(f"{name}_{column}", type_=PERIOD.c[column].type) for column in values)
+    return Deferred(name, sql.replace(":", f":{name}_"), binds, params)
+
+
+def _update(conn, case_id: int, deferred: list | None, name: str, sets: dict, period_id) -> None:
+    """One UPDATE of the case's open period: by its id, or (PostgreSQL, whose periods opened within
+    the saving statement have no id in the notes) as the case's one period not left yet."""
+    if deferred is not None:
+        where = {"id": period_id} if period_id is not None else {"instance_id": case_id}
+        clause = "id = :id" if period_id is not None else "instance_id = :instance_id AND left_at IS NULL"
+        sql = f"UPDATE case_stage_period SET {', '.join(f'{c} = :{c}' for c in sets)} WHERE {clause}"
+        deferred.append(_deferred(name + ("" if period_id is not None else "_open"), sql, {**sets, **where}))
+        return
+    statement = {"period_due": (_DUE, _DUE_OPEN), "period_closed": (_CLOSE, _CLOSE_OPEN)}[name][period_id is None]
+    params = {f"p_{c}": v for c, v in sets.items()}
+    params.update({"p_id": period_id} if period_id is not None else {"p_iid": case_id})
+    conn.execute(statement, params)
+
+
+def track(ctx, instance, stage_before: str | None, deferred: list | None = None) -> None:
+    """After the case's stage, status and next due date are settled for this command. With a
+    `deferred` list (PostgreSQL), its writes go there for the saving statement to run: none needs
+    an answer, and nothing reads a period before the commit."""
+    current = instance.notes.get("stage_period")  # [period id or None, stage, entered at, earliest due], ISO texts
     stage = None if instance.status in ENDED else instance.stage
     due = instance.next_due_at
     if current and current[1] == stage:
         if due is not None and (current[3] is None or due < datetime.fromisoformat(current[3])):
-            ctx.conn.execute(_DUE, {"p_id": current[0], "p_due": due})
+            _update(ctx.conn, instance.id, deferred, "period_due", {"due_at": due}, current[0])
             _note(instance, [*current[:3], due.isoformat()])
         return
     if not current and stage == stage_before:
@@ -44,13 +74,21 @@ def track(ctx, instance, stage_before: str | None) -> None:
     now = ctx.now
     if current:
         earliest = datetime.fromisoformat(current[3]) if current[3] else None
-        ctx.conn.execute(_CLOSE, {"p_id": current[0], "p_left_at": now, "p_office": instance.office,
-                                  "p_seconds": (now - datetime.fromisoformat(current[2])).total_seconds(),
-                                  "p_on_time": None if earliest is None else now <= earliest})
+        _update(ctx.conn, instance.id, deferred, "period_closed", {
+            "left_at": now, "office": instance.office,
+            "seconds": (now - datetime.fromisoformat(current[2])).total_seconds(),
+            "on_time": None if earliest is None else now <= earliest}, current[0])
     period = None
     if stage:
-        period_id = ctx.conn.execute(_OPEN, {"instance_id": instance.id, "process_key": instance.process_key,
-                                             "stage": stage, "entered_at": now, "due_at": due}).scalar_one()
+        values = {"instance_id": instance.id, "process_key": instance.process_key, "stage": stage,
+                  "entered_at": now, "due_at": due}
+        if deferred is None:
+            period_id = ctx.conn.execute(_OPEN, values).scalar_one()
+        else:  # the saving statement inserts it, after the UPDATEs above (which cannot see it)
+            period_id = None
+            deferred.append(_deferred("period_opened", "INSERT INTO case_stage_period (instance_id, process_key, "
+                                      "stage, entered_at, due_at) VALUES (:instance_id, :process_key, :stage, "
+                                      ":entered_at, :due_at)", values))
         period = [period_id, stage, now.isoformat(), due.isoformat() if due else None]
     _note(instance, period)
 

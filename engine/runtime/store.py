@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import hashlib
+from typing import NamedTuple
 
 from sqlalchemy import Text, bindparam, cast, delete, insert, select, text, update
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Connection
 
+from engine.persistence import audit_rows, task_rows
 from engine.persistence.models import WorkflowTaskState
 from engine.runtime import data_size, records, serializer
 from engine.runtime.pruning import prune
@@ -55,26 +57,59 @@ def _writes(dialect: str) -> tuple:
 
 
 
-# PostgreSQL: the removed, changed and new task rows and then the case row's UPDATE in one statement
-# (one round trip, where the four statements, two of them executemany, cost up to eight waits on the
-# server). The three sets of task rows are disjoint, so no two of the data-modifying CTEs touch one
-# row. SQLite keeps separate statements, where a statement costs no round trip.
-_WRITE_ALL_PG = text(f"""
+# PostgreSQL: the removed, changed and new task rows, then the case row's UPDATE and the history the
+# command queued so far, in one statement (one round trip, where the separate statements, two of them
+# executemany, cost up to ten waits on the server). The sets of task rows are disjoint, so no two of
+# the data-modifying CTEs touch one row. The rows travel as one JSON text each, the bodies inside it as
+# they are: psycopg writes a text array's elements through a regular expression escaping their quotes,
+# which cost the client more than the statement did. SQLite keeps separate statements, where a
+# statement costs no round trip.
+_WRITE_ALL_PG_SQL = f"""
 WITH gone AS (
     DELETE FROM workflow_task_state
     WHERE instance_id = :iid AND task_uuid = ANY(CAST(:gone AS varchar[]))),
 changed AS (
-    UPDATE workflow_task_state AS s SET body = CAST(v.body AS jsonb), digest = v.digest
-    FROM unnest(CAST(:c_tids AS varchar[]), CAST(:c_bodies AS text[]), CAST(:c_digests AS varchar[]))
-         AS v(tid, body, digest)
-    WHERE s.instance_id = :iid AND s.task_uuid = v.tid),
+    UPDATE workflow_task_state AS s SET body = v.b, digest = v.d
+    FROM jsonb_to_recordset(CAST(:changed AS jsonb)) AS v(t varchar, b jsonb, d varchar)
+    WHERE s.instance_id = :iid AND s.task_uuid = v.t),
 added AS (
     INSERT INTO workflow_task_state (instance_id, task_uuid, workflow_uuid, body, digest)
-    SELECT :iid, v.tid, v.owner, CAST(v.body AS jsonb), v.digest
-    FROM unnest(CAST(:a_tids AS varchar[]), CAST(:a_owners AS varchar[]), CAST(:a_bodies AS text[]),
-                CAST(:a_digests AS varchar[])) AS v(tid, owner, body, digest)),
+    SELECT :iid, v.t, v.o, v.b, v.d
+    FROM jsonb_to_recordset(CAST(:added AS jsonb)) AS v(t varchar, o varchar, b jsonb, d varchar)),
+logged AS ({audit_rows.INSERT_SQL}),
+opened AS ({task_rows.INSERT_SQL}),
+timed AS ({task_rows.TIMER_INSERT_SQL}),{{tail}}
 saved AS ({records.SAVE_SQL})
-SELECT count(*) FROM saved""").bindparams(*records.SAVE_BINDS)
+SELECT (SELECT count(*) FROM saved), (SELECT CAST(json_object_agg(spiff_task_id, id) AS text) FROM opened)"""
+
+
+class Deferred(NamedTuple):
+    """A write of the command's that needs no answer and that nothing reads before the case is saved
+    (a stage period closed): PostgreSQL runs it as one more CTE of the saving statement. Its bound
+    names must not clash with the saving statement's own (`p_*`, `iid`, ...)."""
+    name: str
+    sql: str
+    binds: tuple
+    params: dict
+
+
+_WRITE_ALL_PG: dict[tuple, object] = {}
+
+
+def _write_all_pg(tail: tuple) -> object:
+    key = tuple(d.name for d in tail)
+    statement = _WRITE_ALL_PG.get(key)
+    if statement is None:  # one statement per kind of tail, built once
+        extra = "".join(f"\n{d.name} AS ({d.sql})," for d in tail)
+        statement = text(_WRITE_ALL_PG_SQL.replace("{tail}", extra)).bindparams(
+            *records.SAVE_BINDS, *(b for d in tail for b in d.binds))
+        _WRITE_ALL_PG[key] = statement
+    return statement
+
+
+def _id_array(ids) -> str:
+    # Task ids and workflow ids are UUID text (or "" for the top workflow): nothing in them to escape.
+    return "{" + ",".join(f'"{i}"' for i in ids) + "}"
 
 
 def rows_of(conn: Connection, instance_ids: list[int]) -> dict[int, list]:
@@ -95,9 +130,13 @@ def load(conn: Connection, record, spec, subprocess_specs, script_engine, rows: 
     return LoadedWorkflow(workflow, {(r.workflow_uuid, r.task_uuid): r.digest for r in rows})
 
 
-def save(conn: Connection, record, loaded: LoadedWorkflow) -> None:
+def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None, tail: tuple = (),
+         new_tasks: list[dict] | None = None, new_timers: list[dict] | None = None) -> None:
     """Prune, then write only new and changed task rows and delete the rows of removed tasks, and
-    then the case row (`records.save`), in one statement on PostgreSQL."""
+    then the case row (`records.save`), in one statement on PostgreSQL, with the history events
+    `take_audit()` hands over (the command's queued ones; elsewhere they wait for its commit) and the
+    `tail` of deferred writes (run here, before the case row, on SQLite), and the `new_tasks` rows the
+    projections opened (PostgreSQL), whose ids it fills in, and the `new_timers` rows they started."""
     prune(loaded.workflow)
     meta, bodies = serializer.split(loaded.workflow)
     data_size.check(bodies, getattr(record, "case_number", None))
@@ -106,24 +145,32 @@ def save(conn: Connection, record, loaded: LoadedWorkflow) -> None:
     new = {key: _digest(body) for key, body in bodies.items()}
     gone = [task_id for (owner, task_id) in old if (owner, task_id) not in new]
     if conn.dialect.name == "postgresql":
-        _save_pg(conn, record, bodies, old, new, gone)
+        _save_pg(conn, record, bodies, old, new, gone, take_audit() if take_audit else [], tuple(tail),
+                 new_tasks or [], new_timers or [])
     else:
         _save_each(conn, record.id, bodies, old, new, gone)
+        for deferred in tail:
+            conn.execute(text(deferred.sql).bindparams(*deferred.binds), deferred.params)
         records.save(conn, record)
     loaded.digests = new
 
 
-def _save_pg(conn: Connection, record, bodies: dict, old: dict, new: dict, gone: list) -> None:
-    changed = [(tid, bodies[(owner, tid)], d) for (owner, tid), d in new.items()
-               if (owner, tid) in old and old[(owner, tid)] != d]
-    added = [(owner, tid, bodies[(owner, tid)], d) for (owner, tid), d in new.items() if (owner, tid) not in old]
+def _save_pg(conn: Connection, record, bodies: dict, old: dict, new: dict, gone: list, events: list,
+             tail: tuple, new_tasks: list[dict], new_timers: list[dict]) -> None:
+    # Ids and digests (hex) are JSON strings as they are; a body is JSON already.
+    changed = ",".join(f'{{"t":"{tid}","d":"{d}","b":{bodies[(owner, tid)]}}}' for (owner, tid), d in new.items()
+                       if (owner, tid) in old and old[(owner, tid)] != d)
+    added = ",".join(f'{{"t":"{tid}","o":"{owner}","d":"{d}","b":{bodies[(owner, tid)]}}}'
+                     for (owner, tid), d in new.items() if (owner, tid) not in old)
     params = records.save_params(record)
-    rows = conn.execute(_WRITE_ALL_PG, {
-        **params, "iid": record.id, "gone": gone,
-        "c_tids": [c[0] for c in changed], "c_bodies": [c[1] for c in changed], "c_digests": [c[2] for c in changed],
-        "a_tids": [a[1] for a in added], "a_owners": [a[0] for a in added], "a_bodies": [a[2] for a in added],
-        "a_digests": [a[3] for a in added]}).scalar_one()
+    for deferred in tail:
+        params.update(deferred.params)
+    rows, task_ids = conn.execute(_write_all_pg(tail), {
+        **params, "iid": record.id, "gone": _id_array(gone), "changed": f"[{changed}]", "added": f"[{added}]",
+        "audit_events": audit_rows.as_json(events), "new_tasks": task_rows.as_json(new_tasks),
+        "new_timers": task_rows.timers_as_json(new_timers)}).one()
     records.saved(record, rows)
+    task_rows.fill_ids(new_tasks, task_ids)
 
 
 def _save_each(conn: Connection, instance_id: int, bodies: dict, old: dict, new: dict, gone: list) -> None:

@@ -73,6 +73,19 @@ def test_a_start_draws_its_number_in_the_insert_of_its_row_and_writes_its_task_r
         # The number is drawn in the statement that inserts the row.
         assert [s for s in sent.statements if "INSERT INTO case_counter" in s] == \
             [s for s in sent.statements if "INSERT INTO process_instance" in s]
+        # The version's id with the parameters' freshness check; the open task row, the history and
+        # the case row's UPDATE in the statement that writes the workflow (issue 21).
+        with Sent(db) as warm:  # the second start of a version this process knows already
+            again = api.post("/api/v1/processes/test_rules/instances", "clerk", {"variables": {}}, expect=201)
+        (read,) = [s for s in warm.statements if "FROM process_definition" in s]
+        assert "max(parameter.updated_at)" in read
+        (write,) = [s for s in warm.statements if "INSERT INTO workflow_task_state" in s]
+        assert "INSERT INTO task " in write and "INSERT INTO audit_event" in write
+        assert sent.count("INSERT INTO task ") == sent.count("INSERT INTO audit_event") == 1
+        assert len(warm.statements) <= 4, warm.statements  # 7 before issue 21's second round
+        opened = again["open_tasks"][0]
+        shown = api.get(f"/api/v1/tasks/{opened['id']}", "clerk")
+        assert shown["id"] == opened["id"] and shown["element_id"] == opened["element_id"]
 
 
 def test_a_completion_without_drafts_deletes_none_and_writes_the_workflow_in_one_statement(api, app):
@@ -90,6 +103,21 @@ def test_a_completion_without_drafts_deletes_none_and_writes_the_workflow_in_one
     assert completed[0]["actor"] == "clerk" and completed[0]["at"].startswith("2024-")
     if _is_pg(db):
         assert sent.count("workflow_task_state") == 2  # the load, and one write of every change
+        # The history rides in the statement that writes the workflow: no statement of its own.
+        (logged,) = [s for s in sent.statements if "INSERT INTO audit_event" in s]
+        assert "workflow_task_state" in logged
+
+
+def test_a_commands_history_keeps_its_order_and_values_when_written_with_the_workflow(api, app):
+    case = _rules_case(api)
+    intake = api.open_task(case, "intake")
+    api.post(f"/api/v1/tasks/{intake['id']}/complete", "clerk", {"data": INTAKE})
+    history = api.get(f"/api/v1/instances/{case['id']}/history", "boss")
+    types = [e["type"] for e in history]
+    assert types.index("case_started") < types.index("task_completed")
+    started = history[types.index("case_started")]
+    assert started["actor"] == "clerk" and started["at"].startswith("2024-") and started["data"]["version"] == 1
+    assert started["rule_ids"] == [] and started["task_id"] is None
 
 
 def test_a_completion_with_a_draft_still_drops_it(api, app):
