@@ -111,7 +111,7 @@ class TimerWorker(threading.Thread):
             last_reminders = time.monotonic() if remind else last_reminders
             try:
                 work_round(self.engine, owner, self.lease, self.smtp, remind=remind)
-                self.engine.execute(list_totals.compact, SYSTEM)  # the lists' kept totals folded (0031)
+                list_totals.fold_round(self.engine)  # the lists' kept totals folded (0031)
             except Exception:
                 log.exception("timer worker round failed")
             if last_rollup is None or time.monotonic() - last_rollup >= ROLLUP_EVERY_SECONDS:
