@@ -84,7 +84,8 @@ def _queries(q: dict) -> str:
                 f"{durability.get('synchronous_commit', '?')} (reads do not wait on commits: read-latency figures)"
                 if durability else "")
              + _kept_notes(info))
-    return (f"### Task inbox and case list, {c['cases']:,} cases / {c['tasks']:,} tasks\n\n"
+    kept = ", totals kept beside the rows (0031)" if info.get("kept_totals") else ""
+    return (f"### Task inbox and case list, {c['cases']:,} cases / {c['tasks']:,} tasks{kept}\n\n"
             + _table(["list", "query", "user", "request", "total", "p50 ms", "p95 ms", "<= 50 ms"], rows)
             + "\n\n" + notes)
 
