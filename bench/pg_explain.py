@@ -3,6 +3,9 @@ loaded database (bench.production --only queries --keep), through the engine's o
 
     PYTHONPATH=. .venv/bin/python -m bench.pg_explain URL cases supervisor_00 status=active
     PYTHONPATH=. .venv/bin/python -m bench.pg_explain URL tasks regional_office_00 scope=available
+    PYTHONPATH=. .venv/bin/python -m bench.pg_explain --counted URL cases supervisor_00
+
+--counted: the total counted over the rows, as before the kept totals (migration 0031).
 """
 from __future__ import annotations
 
@@ -21,6 +24,10 @@ def main(argv: list[str]) -> int:
     from engine.identity.actor import Actor
     from engine.queries import cases as queries
     from tests.production.live import START
+    from engine.queries import list_totals
+    if argv and argv[0] == "--counted":
+        argv = argv[1:]
+        list_totals.kept = lambda _session: False
     url, kind, user, *pairs = argv
     args: dict = dict(pair.split("=", 1) for pair in pairs)
     if "page" in args:

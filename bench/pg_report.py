@@ -82,16 +82,31 @@ def _queries(q: dict) -> str:
              + (f", {len(m['errors'])} errors" if m["errors"] else "") + ")"
              + (f"\n- the server: fsync={durability.get('fsync', '?')}, synchronous_commit="
                 f"{durability.get('synchronous_commit', '?')} (reads do not wait on commits: read-latency figures)"
-                if durability else ""))
-    return (f"### Task inbox and case list, {c['cases']:,} cases / {c['tasks']:,} tasks\n\n"
+                if durability else "")
+             + _kept_notes(info))
+    kept = ", totals kept beside the rows (0031)" if info.get("kept_totals") else ""
+    return (f"### Task inbox and case list, {c['cases']:,} cases / {c['tasks']:,} tasks{kept}\n\n"
             + _table(["list", "query", "user", "request", "total", "p50 ms", "p95 ms", "<= 50 ms"], rows)
             + "\n\n" + notes)
 
 
+def _kept_notes(info: dict) -> str:
+    """What the totals were read from (migration 0031), and whether they equal the rows counted."""
+    if not info.get("kept_totals"):
+        return "\n- totals (X-Total-Count): counted over the rows"
+    wrong = info.get("totals_differ") or {}
+    return ("\n- totals (X-Total-Count): kept beside the rows (migration 0031: case_total "
+            f"{info['kept_totals']['case_total']:,} rows, task_total {info['kept_totals']['task_total']:,} rows), "
+            "text search and overdue counted over the rows; each API total compared with the rows counted "
+            "(count(*) of the same filter): " + ("all equal" if not wrong else f"DIFFERENT: {wrong}"))
+
+
 def queries_block(q: dict) -> str:
-    """The block of one data size: issue 8's 100,000 cases keep theirs, a larger load gets its own."""
+    """The block of one data size: issue 8's 100,000 cases keep theirs, a larger load gets its own,
+    and a run on the kept totals (0031) one beside the counted one."""
     c = q["info"]["counts"]
-    return "queries" if c["cases"] <= 100_000 else f"queries-{c['cases']}"
+    name = "queries" if c["cases"] <= 100_000 else f"queries-{c['cases']}"
+    return name + ("-kept" if q["info"].get("kept_totals") else "")
 
 
 def _timers(t: dict) -> str:
@@ -157,7 +172,8 @@ def write_section(blocks: dict, _only) -> None:
             current += f"\n<!-- pg:{family} -->\n_not run yet_\n<!-- /pg:{family} -->\n"
     for family, md in blocks.items():
         if f"<!-- pg:{family} -->" not in current:  # a new block goes after the queries block
-            anchor = "<!-- /pg:queries -->"
+            sibling = f"<!-- /pg:{family.removesuffix('-kept')} -->"
+            anchor = sibling if sibling in current else "<!-- /pg:queries -->"
             current = current.replace(anchor, f"{anchor}\n\n<!-- pg:{family} -->\n<!-- /pg:{family} -->", 1)
         pattern = re.compile(rf"<!-- pg:{re.escape(family)} -->.*?<!-- /pg:{re.escape(family)} -->", re.S)
         current = pattern.sub(lambda _m: f"<!-- pg:{family} -->\n{md}\n<!-- /pg:{family} -->", current)

@@ -16,7 +16,7 @@ from engine.commands import reminders
 from engine.commands.notifications import deliver_outbox
 from engine.registries.notifications import SmtpSettings
 from engine.config.settings import timer_lease
-from engine.reporting import rollup as report_rollup
+from engine.reporting import list_totals, rollup as report_rollup
 
 log = logging.getLogger("tramite.timers")
 
@@ -112,6 +112,7 @@ class TimerWorker(threading.Thread):
             last_reminders = time.monotonic() if remind else last_reminders
             try:
                 work_round(self.engine, owner, self.lease, self.smtp, remind=remind)
+                list_totals.fold_round(self.engine)  # the lists' kept totals folded (0031)
             except Exception:
                 log.exception("timer worker round failed")
             if last_rollup is None or time.monotonic() - last_rollup >= ROLLUP_EVERY_SECONDS:

@@ -5,7 +5,7 @@ from sqlalchemy import and_, bindparam, exists, func, or_, select, true, union_a
 from sqlalchemy.orm import Session
 
 from engine.definitions import case_index, form_files
-from engine.queries import answers, dashboard, shapes as views, task_guidance
+from engine.queries import answers, dashboard, list_totals, shapes as views, task_guidance
 from engine.identity import absences
 from engine.identity.actor import Actor
 from engine.kernel import access
@@ -102,9 +102,14 @@ def instance_items(session: Session, rows) -> list[dict]:
 def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, **filters):
     conditions = instance_conditions(session, actor, now, **filters)
     where = and_(*conditions) if conditions else True
-    total = session.scalar(select(func.count()).select_from(ProcessInstance).where(where))
     rows = session.scalars(_page(select(ProcessInstance).where(where).order_by(*NEWEST_FIRST),
                                  page, per_page)).all()
+    # A first page that is not full already tells the total; else the kept totals (PostgreSQL),
+    # else the rows counted.
+    total = len(rows) if page == 1 and len(rows) < per_page else list_totals.cases(
+        session, actor, lambda: versions_with_lanes(session, actor.roles), **filters)
+    if total is None:
+        total = session.scalar(select(func.count()).select_from(ProcessInstance).where(where))
     return instance_items(session, rows), total
 
 
@@ -236,8 +241,12 @@ def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scop
     offset = (page - 1) * per_page
     rows = session.execute(rows_query, {**params, "limit": per_page, "offset": offset,
                                         "upto": offset + per_page}).all()
-    # A first page that is not full already tells the total.
-    total = len(rows) if page == 1 and len(rows) < per_page else session.execute(count, params).scalar()
+    # A first page that is not full already tells the total; else the kept totals (PostgreSQL).
+    total = len(rows) if page == 1 and len(rows) < per_page else list_totals.tasks(
+        session, actor, scope=scope, state=state, process=process, office=office, absent=absent,
+        instance=instance, element_id=element_id, overdue=overdue)
+    if total is None:
+        total = session.execute(count, params).scalar()
     items = [views.task(dict(r._mapping), r.case_number, r.process_key) for r in rows]
     for item in items:
         if absent and item["assignee"] in absent:
@@ -279,9 +288,12 @@ def list_processes(session: Session) -> list[dict]:
     rows = session.execute(select(ProcessDefinition.key, ProcessDefinition.version, ProcessDefinition.name,
                                   ProcessDefinition.id).order_by(ProcessDefinition.key,
                                                                  ProcessDefinition.version)).all()
-    running = dict(session.execute(select(ProcessInstance.definition_id, func.count())
-                                   .where(ProcessInstance.status.in_(["active", "error"]))
-                                   .group_by(ProcessInstance.definition_id)).all())
+    if list_totals.kept(session):
+        running = {d: n for d, n in list_totals.case_groups(session, "definition_id", statuses=dashboard.RUNNING)}
+    else:
+        running = dict(session.execute(select(ProcessInstance.definition_id, func.count())
+                                       .where(ProcessInstance.status.in_(dashboard.RUNNING))
+                                       .group_by(ProcessInstance.definition_id)).all())
     out: dict[str, dict] = {}
     for key, version, name, def_id in rows:
         entry = out.setdefault(key, {"key": key, "versions": [], "running_cases": {}})

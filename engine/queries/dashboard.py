@@ -11,6 +11,7 @@ from sqlalchemy import and_, case, func, literal, select, union_all
 from sqlalchemy.orm import Session
 
 from engine.kernel import access
+from engine.queries import list_totals
 from engine.persistence.models import User, UserRole
 from engine.persistence.tables import INSTANCE, IS_OPEN, TASK, TIMER
 
@@ -25,6 +26,9 @@ def _iso(value):
 
 def stage_counts(session: Session) -> list[dict]:
     """Running cases per procedure and stage (a case without a stage yet counts under None)."""
+    if list_totals.kept(session):
+        return [{"process_key": k, "stage": s, "status": st, "count": n} for k, s, st, n
+                in list_totals.case_groups(session, "process_key", "stage", "status", statuses=RUNNING)]
     rows = session.execute(
         select(INSTANCE.c.process_key, INSTANCE.c.stage, INSTANCE.c.status, func.count())
         .where(INSTANCE.c.status.in_(RUNNING))
@@ -36,6 +40,10 @@ def stage_counts(session: Session) -> list[dict]:
 def status_counts(session: Session) -> dict[str, dict[str, int]]:
     """{process key: {status: cases}} over every case ever started."""
     out: dict[str, dict[str, int]] = {}
+    if list_totals.kept(session):
+        for key, status, n in list_totals.case_groups(session, "process_key", "status"):
+            out.setdefault(key, {})[status] = n
+        return out
     for key, status, n in session.execute(select(INSTANCE.c.process_key, INSTANCE.c.status, func.count())
                                           .group_by(INSTANCE.c.process_key, INSTANCE.c.status)):
         out.setdefault(key, {})[status] = n
@@ -114,8 +122,11 @@ def cases_in_error(session: Session, limit: int = 50) -> list[dict]:
 
 
 def filter_values(session: Session) -> dict[str, list[str]]:
-    """The outcomes, stages and offices in use, for the case list's filter choices."""
+    """The outcomes, stages and offices in use, for the case list's filter choices (on PostgreSQL
+    from the kept totals' few rows, not a scan of every case)."""
     def distinct(column):
+        if column.table is INSTANCE and list_totals.kept(session):
+            return list_totals.case_values(session, column.name)
         return [v for v in session.scalars(select(column).where(column.is_not(None))
                                            .group_by(column).order_by(column))]
     return {"outcomes": distinct(INSTANCE.c.outcome), "stages": distinct(INSTANCE.c.stage),
