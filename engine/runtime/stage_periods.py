@@ -21,12 +21,12 @@ from engine.runtime.store import Deferred
 PERIOD = CaseStagePeriod.__table__
 _OPEN = insert(PERIOD).returning(PERIOD.c.id)
 # Built once with bound values: building one per call cost more CPU than running it.
-_DUE = update(PERIOD).where(PERIOD.c.id == bindparam("p_id")).values(due_at=bindparam("p_due"))
+_DUE = update(PERIOD).where(PERIOD.c.id == bindparam("p_id")).values(due_at=bindparam("p_due_at"))
 _CLOSE = update(PERIOD).where(PERIOD.c.id == bindparam("p_id")).values(
     left_at=bindparam("p_left_at"), office=bindparam("p_office"), seconds=bindparam("p_seconds"),
     on_time=bindparam("p_on_time"))
 _OPEN_ONE = (PERIOD.c.instance_id == bindparam("p_iid")) & PERIOD.c.left_at.is_(None)
-_DUE_OPEN = update(PERIOD).where(_OPEN_ONE).values(due_at=bindparam("p_due"))
+_DUE_OPEN = update(PERIOD).where(_OPEN_ONE).values(due_at=bindparam("p_due_at"))
 _CLOSE_OPEN = update(PERIOD).where(_OPEN_ONE).values(
     left_at=bindparam("p_left_at"), office=bindparam("p_office"), seconds=bindparam("p_seconds"),
     on_time=bindparam("p_on_time"))
