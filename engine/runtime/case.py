@@ -17,6 +17,8 @@ from SpiffWorkflow.bpmn.exceptions import WorkflowTaskException
 from SpiffWorkflow.exceptions import WorkflowException
 from SpiffWorkflow.spiff.specs.event_definitions import MessageEventDefinition
 from SpiffWorkflow.util.task import TaskState
+from sqlalchemy import bindparam, update
+
 from engine.definitions.repository import DefinitionInfo, info, specs_for
 from engine.errors import NotFound
 from engine.persistence.saveable import first_unsaveable
@@ -29,6 +31,9 @@ from engine.runtime.scopes import task_scope
 from engine.runtime.serializer import to_json_value
 from engine.runtime.stepping import CommandBudget, run_engine_steps
 
+# An office change sent ahead of the saving statement on PostgreSQL (see `close`).
+_MOVE_OFFICE = update(records.INSTANCE).where(records.INSTANCE.c.id == bindparam("m_id")).values(
+    office=bindparam("m_office"))
 _LIVE = TaskState.READY | TaskState.WAITING | TaskState.STARTED | TaskState.ERROR
 
 
@@ -303,6 +308,7 @@ class Case:
             instance.outcome = variables["outcome"]
         # A diagram scopes its case to an office (MAT-08) by setting `office`; staff with another
         # office then neither see nor act on it.
+        office_stored = instance.office
         if isinstance(variables.get("office"), str) and variables["office"]:
             instance.office = variables["office"]
         projections.index_case(self.ctx, instance, variables)
@@ -320,6 +326,11 @@ class Case:
                 instance.error_message = instance.error_element = None
         # Projections first: they read finished tasks that saving prunes away.
         postgresql = self.ctx.conn.dialect.name == "postgresql"
+        if postgresql and instance.office != office_stored:
+            # The kept list totals (0031) count a task under its case's office, and their triggers
+            # run at the end of a statement: an office moved in the saving statement that also
+            # inserts the case's new tasks counted those tasks twice. The move goes first, alone.
+            self.ctx.conn.execute(_MOVE_OFFICE, {"m_id": instance.id, "m_office": instance.office})
         self.new_task_rows = [] if postgresql else None
         self.new_timer_rows = [] if postgresql else None
         self.open_tasks, self.deadlines = projections.sync(self.ctx, self)
