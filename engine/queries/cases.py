@@ -160,10 +160,16 @@ def _inbox_order(columns):
     return (columns.priority.desc(), columns.due_at.is_(None), columns.due_at, columns.id)
 
 
+# Up to this many lanes, "available" is one part per lane (each the head of its own index, merged);
+# beyond, one part with the lanes as a list (a statement per count of lanes stays few).
+SPLIT_LANES = 8
+
+
 def task_filters(scope, state, instance, element_id, overdue, process, office,
-                 standing_in: bool = False) -> tuple[list, list]:
+                 standing_in: bool = False, lanes: int = 0) -> tuple[list, list]:
     """(the scope's disjoint parts, the other conditions) of a task list, over bound parameters
-    named as `task_list_params` fills them."""
+    named as `task_list_params` fills them; with `lanes` > 1, "available" is one part per lane,
+    bound as `lane_0` … (`lane_params`)."""
     mine = TASK.c.assignee == bindparam("me")
     if standing_in:  # a substitute's own list holds the absent users' tasks of their lanes too
         mine = or_(mine, and_(TASK.c.assignee.in_(bindparam("absent", expanding=True)),
@@ -182,8 +188,20 @@ def task_filters(scope, state, instance, element_id, overdue, process, office,
         conditions.append(INSTANCE.c.process_key == bindparam("process"))
     if office:
         conditions.append(access.office_sql(INSTANCE.c.office, bindparam("my_office")))
-    parts = {"mine": [mine], "available": [available], "all": [true()]}.get(scope) or [mine, available]
+    if lanes > 1:
+        # One lane's open unassigned tasks are the head of the inbox index on (lane, …): with the
+        # lanes as one IN list the database read every open task of each lane and sorted them.
+        available = [and_(IS_OPEN, TASK.c.assignee.is_(None), TASK.c.lane == bindparam(f"lane_{i}"))
+                     for i in range(lanes)]
+    else:
+        available = [available]
+    parts = {"mine": [mine], "available": available, "all": [true()]}.get(scope) or [mine, *available]
     return parts, conditions
+
+
+def lane_params(roles) -> dict:
+    """The `lane_<i>` parameters of a list split per lane (`task_filters(lanes=…)`)."""
+    return {f"lane_{i}": role for i, role in enumerate(sorted(roles))}
 
 
 def task_list_params(actor: Actor, now, *, scope=None, state="open", process=None, instance=None,
@@ -197,11 +215,14 @@ def task_list_params(actor: Actor, now, *, scope=None, state="open", process=Non
                     "now": (now() if callable(now) else now) if overdue else None}
 
 
-def _task_list_statements(scope, state, instance, element_id, overdue, process, office, standing_in=False):
+def _task_list_statements(scope, state, instance, element_id, overdue, process, office, standing_in=False,
+                          lanes=0):
     """(count, page) statements for one combination of filters, built once and reused."""
-    key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office), standing_in)
+    key = (scope, state, bool(instance), bool(element_id), bool(overdue), bool(process), bool(office), standing_in,
+           lanes)
     if key not in _TASK_LISTS:
-        parts, conditions = task_filters(scope, state, instance, element_id, overdue, process, office, standing_in)
+        parts, conditions = task_filters(scope, state, instance, element_id, overdue, process, office, standing_in,
+                                         lanes)
         joined = TASK.join(INSTANCE, INSTANCE.c.id == TASK.c.instance_id)
         # The count joins the cases only when a case column filters: every task has its case, and
         # without the join it is an index-only scan.
@@ -235,8 +256,12 @@ def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scop
                                       element_id=element_id, overdue=overdue)
     absent = absences.stood_in_for(session, actor.username, now) if scope in (None, "mine") else []
     params["absent"] = absent
+    lanes = len(actor.roles) if (scope in (None, "available") and not instance
+                                 and 1 < len(actor.roles) <= SPLIT_LANES) else 0
+    if lanes:
+        params.update(lane_params(actor.roles))
     count, rows_query, names = _task_list_statements(scope, state, instance, element_id, overdue, process, office,
-                                                     bool(absent))
+                                                     bool(absent), lanes)
     params = {k: v for k, v in params.items() if k in names}
     offset = (page - 1) * per_page
     rows = session.execute(rows_query, {**params, "limit": per_page, "offset": offset,

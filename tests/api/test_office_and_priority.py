@@ -51,3 +51,21 @@ def test_mine_or_available_merges_both_lists_in_inbox_order_across_pages(api):
     pages = [api.call("GET", f"/api/v1/tasks?per_page=3&page={n}", "clerk", 200) for n in (1, 2, 3)]
     assert [t["instance_id"] for page in pages for t in page.get_json()] == expected
     assert {page.headers["X-Total-Count"] for page in pages} == {"7"}
+
+
+def test_available_to_two_lanes_merges_both_lanes_in_inbox_order_across_pages(api):
+    """A user of two lanes: "available" is one head per lane, merged in the inbox's one order."""
+    from tests.support.diagrams import parallel_flow
+    api.deploy("test_parallel", parallel_flow())
+    cases = [api.post("/api/v1/processes/test_parallel/instances", "clerk", {"variables": {}}, expect=201)
+             for _ in range(4)]
+    # One task of one lane is claimed: it leaves "available" but the other lane's task of its case stays.
+    api.post(f"/api/v1/tasks/{api.open_task(cases[1], 'check_a')['id']}/claim", "clerk")
+    everything = api.get("/api/v1/tasks?scope=all&per_page=50", "boss")
+    expected = [t["id"] for t in everything if t["assignee"] is None]
+    assert {t["lane"] for t in everything} == {"test_clerk", "test_reviewer"} and len(expected) == 7
+    pages = [api.call("GET", f"/api/v1/tasks?scope=available&per_page=3&page={n}", "both", 200) for n in (1, 2, 3)]
+    assert [t["id"] for page in pages for t in page.get_json()] == expected
+    assert {page.headers["X-Total-Count"] for page in pages} == {"7"}
+    # The default inbox (mine or available) of the same user holds the same tasks.
+    assert sorted(t["id"] for t in api.get("/api/v1/tasks?per_page=50", "both")) == sorted(expected)
