@@ -9,19 +9,16 @@ a firing on its own would see it.
 """
 from __future__ import annotations
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam
 
-from engine.commands.timers import DONE_WITH, fire_read, fire_timer
+from engine.commands.timers import DONE_WITH, TIMER_AND_CASE, fire_read, fire_timer
 from engine.kernel import access
 from engine.persistence.tables import INSTANCE, TIMER
-from engine.runtime import projections, records, store
+from engine.runtime import projections, store
 
 # The timers of the lot and their cases, locked in the cases' order: two lots (two workers) that
 # meet on one case lock it in the same order as every other case they share, so neither deadlocks.
-_LOT = (select(TIMER.c.id, TIMER.c.instance_id, TIMER.c.spiff_task_id, TIMER.c.element_id, TIMER.c.name,
-               TIMER.c.due_at, TIMER.c.fired_at, TIMER.c.cancelled, *records.labelled_columns("case_"))
-        .select_from(TIMER.join(INSTANCE, INSTANCE.c.id == TIMER.c.instance_id))
-        .where(TIMER.c.id.in_(bindparam("ids", expanding=True)))
+_LOT = (TIMER_AND_CASE.where(TIMER.c.id.in_(bindparam("ids", expanding=True)))
         .order_by(TIMER.c.instance_id, TIMER.c.id).with_for_update(of=[TIMER, INSTANCE]))
 
 

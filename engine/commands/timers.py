@@ -48,10 +48,12 @@ def next_due_timer(ctx, until: datetime) -> tuple[int, datetime] | None:
 
 
 # The timer and its case row, both locked, in one statement (a firing used to read them in two).
-_TIMER_AND_CASE = (select(TIMER.c.id, TIMER.c.instance_id, TIMER.c.spiff_task_id, TIMER.c.element_id, TIMER.c.name,
-                          TIMER.c.due_at, TIMER.c.fired_at, TIMER.c.cancelled, *records.labelled_columns("case_"))
-                   .select_from(TIMER.join(INSTANCE, INSTANCE.c.id == TIMER.c.instance_id))
-                   .where(TIMER.c.id == bindparam("timer_id")).with_for_update(of=[TIMER, INSTANCE]))
+# What a firing reads of a timer and its case; a lot (engine/commands/timer_lot.py) reads the same for
+# many timers.
+TIMER_AND_CASE = (select(TIMER.c.id, TIMER.c.instance_id, TIMER.c.spiff_task_id, TIMER.c.element_id, TIMER.c.name,
+                         TIMER.c.due_at, TIMER.c.fired_at, TIMER.c.cancelled, *records.labelled_columns("case_"))
+                  .select_from(TIMER.join(INSTANCE, INSTANCE.c.id == TIMER.c.instance_id)))
+_TIMER_AND_CASE = TIMER_AND_CASE.where(TIMER.c.id == bindparam("timer_id")).with_for_update(of=[TIMER, INSTANCE])
 
 
 _RELEASE = update(TIMER).where(TIMER.c.id == bindparam("p_id")).values(lock_owner=None, lock_expires_at=None)
