@@ -98,10 +98,7 @@ class TramiteServer(BaseApplication):
 
     def __init__(self, *, host: str, port: int, workers: int, threads: int, timer_worker: bool):
         self.options = {
-            "bind": f"{host}:{port}", "workers": workers, "threads": threads,
-            # gthread, with a thread waiting a moment for its keep-alive connection's next request
-            # (api/lingering_worker.py: the hand-offs to and from the poller were half a GET's CPU).
-            "worker_class": "api.lingering_worker.LingeringThreadWorker",
+            "bind": f"{host}:{port}", "workers": workers, "threads": threads, "worker_class": "gthread",
             "accesslog": "-", "access_log_format": ACCESS_LOG_FORMAT,
             "logger_class": AccessLogger, "errorlog": "-", "loglevel": "info",
             "graceful_timeout": GRACEFUL_TIMEOUT, "proc_name": "tramite",
