@@ -54,18 +54,25 @@ def _page_policy() -> str:
     return MODELER_POLICY if request.endpoint in STYLE_ATTRIBUTE_PAGES else PAGE_POLICY
 
 
+# Same origin only (Referrer-Policy, COOP): a case's address never reaches another site, and the web
+# pages can still send a user back to the page a stale form came from. X-Frame-Options is
+# frame-ancestors for browsers that predate it.
+_ALWAYS = (("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"),
+           ("Referrer-Policy", "same-origin"), ("Cross-Origin-Opener-Policy", "same-origin"))
+_NAMES = frozenset(name.lower() for name, _ in _ALWAYS) | {"content-security-policy", "strict-transport-security"}
+
+
 def secure(response: Response) -> Response:
+    # What a view set itself stays: the header names are read once, not once per header set
+    # (werkzeug's setdefault scans the list each time; issue 21 measured this hook per request).
     headers = response.headers
-    is_page = response.mimetype == "text/html"
-    headers.setdefault("Content-Security-Policy", _page_policy() if is_page else CONTENT_POLICY)
-    headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("X-Frame-Options", "DENY")  # frame-ancestors for browsers that predate it
-    # Same origin only: a case's address never reaches another site, and the web pages can still
-    # send a user back to the page a stale form came from.
-    headers.setdefault("Referrer-Policy", "same-origin")
-    headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
-    if served_over_tls():
-        headers.setdefault("Strict-Transport-Security", HSTS)
+    present = {name.lower() for name, _ in headers} & _NAMES
+    added = [] if "content-security-policy" in present else [
+        ("Content-Security-Policy", _page_policy() if response.mimetype == "text/html" else CONTENT_POLICY)]
+    added.extend(item for item in _ALWAYS if item[0].lower() not in present)
+    if "strict-transport-security" not in present and served_over_tls():
+        added.append(("Strict-Transport-Security", HSTS))
+    headers.extend(added)
     return response
 
 

@@ -6,6 +6,10 @@ installed, a sampling profile of the workers (the thread holding the GIL) folded
     .venv/bin/python -m bench.profile_http --db postgresql+psycopg://tramite:tramite@127.0.0.1:5432/tramite_bench \\
         [--workers 1] [--threads 4] [--clients 4] [--cases 300] [--clock system] [--py-spy] [--out /tmp/profile]
         [--server-pythonpath /path/to/another/checkout]   # the server from another commit: a before/after pair
+        [--before /path/to/old/checkout --rounds 3]        # old and new servers alternately, one database
+
+Beside the workers' CPU, what the PostgreSQL primary, its replica, the client threads and the rest
+of the machine spent per case (bench/cpu_shares.py): on 2 shared cores all of it is the budget.
 """
 from __future__ import annotations
 
@@ -14,17 +18,20 @@ import os
 import shutil
 import subprocess
 import sys
+import statistics
 import tempfile
 import threading
 import time
 from collections import Counter
 from pathlib import Path
 
-from .common import ROOT, USERNAME, WARMUP, log, run_clients
+from sqlalchemy.engine import make_url
+
+from .common import ROOT, USERNAME, WARMUP, log, pct, run_clients
+from .cpu_shares import CpuShares, postmaster_of
 from .http_flow import Client, http_case
 from .pg_common import DEFAULT_DB, database_url, drop_database, server
 
-TICKS = os.sysconf("SC_CLK_TCK")
 # A sampled stack is charged to the first of these layers whose mark one of its frames holds
 # (bench/RESULTS.md, "HTTP on PostgreSQL (issue 21)", has the table this prints).
 LAYERS = (
@@ -43,11 +50,6 @@ LAYERS = (
 OTHER = "other (GC, psycopg housekeeping)"
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
-
-
 def prepare(url: str, workdir: Path):
     from .pg_throughput import _prepare
     return _prepare(url, workdir)
@@ -64,10 +66,74 @@ def fold(raw: Path) -> Counter:
     return layers
 
 
+def measure(inst, token: str, *, workers: int, threads: int, clients: int, cases: int, clock: str,
+            pythonpath: str | None, name: str, primary: int | None, spy_out: Path | None = None) -> dict:
+    """One server (the checkout on `pythonpath`, else this one), warmed, then `cases` cases from
+    `clients` keep-alive clients: cases/s, case p50/p95 and the CPU per case of each group."""
+    env = {"TRAMITE_CLOCK": clock}
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    with server(inst, workers=workers, threads=threads, name=name, env=env) as live:
+        conns = [Client(live.port, token) for _ in range(clients)]
+        scratch = {"start": [], "list_tasks": [], "complete": [], "read_case": []}
+        for c in conns:
+            for _ in range(WARMUP):
+                http_case(c, scratch)
+        pids = live.worker_pids()
+        spies = _start_spies(pids, spy_out) if spy_out else []
+        timings = {"start": [], "list_tasks": [], "complete": [], "read_case": []}
+        whole: list[float] = []
+        lock = threading.Lock()
+
+        def one_case(k: int, _i: int) -> None:
+            t0 = time.perf_counter()
+            http_case(conns[k], timings, lock)
+            with lock:
+                whole.append(time.perf_counter() - t0)
+
+        shares = CpuShares(pids, primary)
+        shares.start()
+        seconds, errors = run_clients(clients, one_case, cases // clients)
+        cpu = shares.per_case(len(whole))
+        for s in spies:
+            s.send_signal(2)
+        for s in spies:
+            s.wait(timeout=60)
+        for c in conns:
+            c.close()
+    return {"cases": len(whole), "cases_s": len(whole) / seconds, "errors": len(errors),
+            "p50": pct(whole, 50) * 1000, "p95": pct(whole, 95) * 1000, "cpu": cpu,
+            "requests_p50": {k: pct(v, 50) * 1000 for k, v in timings.items()}}
+
+
+def _start_spies(pids: list[int], out: Path) -> list[subprocess.Popen]:
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    spies = [subprocess.Popen([spy, "record", "--pid", str(pid), "--format", "raw", "--rate", "250", "--gil",
+                               "--output", str(out / f"worker-{pid}.txt"), "--nonblocking"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for pid in pids]
+    time.sleep(1.0)
+    return spies
+
+
+def line(label: str, run: dict) -> str:
+    cpu = run["cpu"]
+    return (f"{label:<22} {run['cases_s']:6.1f} cases/s  p50/p95 {run['p50']:6.1f}/{run['p95']:6.1f} ms  "
+            "CPU ms/case: " + ", ".join(f"{k} {v:.2f}" for k, v in cpu.items())
+            + (f"  ERRORS {run['errors']}" if run["errors"] else ""))
+
+
+def median_run(runs: list[dict]) -> dict:
+    """The rounds' medians, field by field."""
+    med = {k: statistics.median(r[k] for r in runs) for k in ("cases_s", "p50", "p95")}
+    med["cpu"] = {k: statistics.median(r["cpu"][k] for r in runs) for k in runs[0]["cpu"]}
+    med["errors"] = sum(r["errors"] for r in runs)
+    return med
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.profile_http", description=__doc__.split("\n")[0])
     p.add_argument("--db", default=DEFAULT_DB)
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--workers", default="1", help="gunicorn workers; a comma-separated list runs each [1]")
     p.add_argument("--threads", type=int, default=4)
     p.add_argument("--clients", type=int, default=4)
     p.add_argument("--cases", type=int, default=300)
@@ -75,6 +141,9 @@ def main(argv=None) -> int:
     p.add_argument("--out", default=None, help="folder for the raw py-spy stacks")
     p.add_argument("--server-pythonpath", default=None,
                    help="PYTHONPATH of the server only (another checkout, for a before/after pair)")
+    p.add_argument("--before", default=None, metavar="CHECKOUT",
+                   help="an older checkout: its server and this one's run alternately on one database")
+    p.add_argument("--rounds", type=int, default=1, help="alternations with --before (medians reported) [1]")
     p.add_argument("--clock", default="manual", choices=("manual", "system"),
                    help="the server's TRAMITE_CLOCK [manual, as tests/production/live.py]")
     args = p.parse_args(argv)
@@ -83,47 +152,30 @@ def main(argv=None) -> int:
     url = database_url(args.db, "profile")
     out = Path(args.out or tempfile.mkdtemp(prefix="tramite-profile-"))
     out.mkdir(parents=True, exist_ok=True)
+    variants = [("before", args.before), ("after", args.server_pythonpath or str(ROOT))] if args.before \
+        else [("server", args.server_pythonpath)]
+    results: dict = {}
     with tempfile.TemporaryDirectory(prefix="tramite-profile-") as tmp:
         inst = prepare(url, Path(tmp))
-        if args.server_pythonpath:
-            os.environ["PYTHONPATH"] = args.server_pythonpath
         token = inst.tokens(USERNAME)[USERNAME]
+        primary = postmaster_of(make_url(url).port)
         try:
-            with server(inst, workers=args.workers, threads=args.threads, name="profile",
-                        env={"TRAMITE_CLOCK": args.clock}) as live:
-                conns = [Client(live.port, token) for _ in range(args.clients)]
-                scratch = {"start": [], "list_tasks": [], "complete": [], "read_case": []}
-                for c in conns:
-                    for _ in range(WARMUP):
-                        http_case(c, scratch)
-                pids = live.worker_pids()
-                spies = []
-                if args.py_spy:
-                    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
-                    for pid in pids:
-                        spies.append(subprocess.Popen(
-                            [spy, "record", "--pid", str(pid), "--format", "raw", "--rate", "250", "--gil",
-                             "--output", str(out / f"worker-{pid}.txt"), "--nonblocking"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-                    time.sleep(1.0)
-                before = {pid: cpu_seconds(pid) for pid in pids}
-                timings = {"start": [], "list_tasks": [], "complete": [], "read_case": []}
-                lock = threading.Lock()
-                seconds, errors = run_clients(args.clients, lambda k, _i: http_case(conns[k], timings, lock),
-                                              args.cases // args.clients)
-                used = sum(cpu_seconds(pid) - before[pid] for pid in pids)
-                for s in spies:
-                    s.send_signal(2)
-                for s in spies:
-                    s.wait(timeout=60)
-                for c in conns:
-                    c.close()
-                done = len(timings["read_case"])
+            for workers in [int(w) for w in args.workers.split(",")]:
+                for round_ in range(args.rounds):
+                    for label, path in variants:
+                        run = measure(inst, token, workers=workers, threads=args.threads, clients=args.clients,
+                                      cases=args.cases, clock=args.clock, pythonpath=path,
+                                      name=f"{label}-w{workers}-r{round_}", primary=primary,
+                                      spy_out=out if args.py_spy else None)
+                        results.setdefault((workers, label), []).append(run)
+                        log(line(f"w{workers} {label} r{round_ + 1}", run))
         finally:
             inst.close()
             drop_database(url)
-    log(f"{done} cases in {seconds:.1f} s = {done / seconds:.1f} cases/s, errors {len(errors)}; "
-        f"workers' CPU {used:.1f} s = {used / max(done, 1) * 1000:.1f} ms per case")
+    log(f"--- medians of {args.rounds} round(s), {args.clients} clients, {args.cases} cases per run, "
+        f"load now {' / '.join(Path('/proc/loadavg').read_text().split()[:3])}")
+    for (workers, label), runs in results.items():
+        log(line(f"w{workers} {label}", median_run(runs)))
     for path in sorted(out.glob("worker-*.txt")):
         layers = fold(path)
         total = sum(layers.values()) or 1

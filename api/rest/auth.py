@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import current_app, g, request
 
-from engine.identity import accounts
+from engine.identity import absences, accounts
 from engine.identity.actor import Actor
 from engine.applicants.codes import TOKEN_PREFIX as APPLICANT_TOKEN_PREFIX
 from engine.errors import Forbidden, Unauthorized
@@ -41,6 +41,7 @@ def read_listing_rows(query, *args, **kwargs):
 def release_read_connection(_exc=None) -> None:
     conn = g.pop("read_conn", None)
     if conn is not None:
+        absences.forget_noted()  # what the bearer check read on it ends with the request
         conn.close()  # ends the read-only transaction
 
 
@@ -56,15 +57,17 @@ def authenticate_request() -> None:
     if token.startswith(APPLICANT_TOKEN_PREFIX):
         raise Forbidden("an applicant token opens only the applicant's routes (/api/v1/public/)")
     # A read request gets one read transaction for the token check and its own reads. A write
-    # request lets it go at once: an open SQLite reader would hold back the WAL checkpoints of
-    # the write that follows.
+    # request reads the token on a connection held for that one statement: an open SQLite reader
+    # would hold back the WAL checkpoints of the write that follows, and its command opens its own.
     state = g._get_current_object()
-    conn = current_app.extensions["tramite"].db.read_engine.connect()
-    conn.begin()
-    state.read_conn = conn
-    user = state.user = accounts.authenticate(conn, token)
-    if req.method != "GET":
-        release_read_connection()
+    read_engine = current_app.extensions["tramite"].db.read_engine
+    if req.method == "GET":
+        conn = read_engine.connect()
+        conn.begin()
+        state.read_conn = conn
+        user = state.user = accounts.authenticate(conn, token, note_absences=True)
+    else:
+        user = state.user = accounts.authenticate_once(read_engine, token)
     state.actor = Actor(user["username"], frozenset(user["roles"]), user["office"])
 
 

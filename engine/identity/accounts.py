@@ -11,10 +11,11 @@ import secrets
 import unicodedata
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import bindparam, func, select
-from sqlalchemy.engine import Connection
+from sqlalchemy import bindparam, exists, func, select
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
+from engine.identity import absences
 from engine.identity.actor import BUILTIN_ROLES, Actor
 from engine.identity.precompiled import PrecompiledSelect
 from engine.errors import NotFound, Unauthorized
@@ -100,8 +101,12 @@ _TOKEN, _USER, _USER_ROLE = ApiToken.__table__, User.__table__, UserRole.__table
 # Every API request runs these two: built once, they cost a fraction of building them each time.
 _ROLES_OF = (select(func.aggregate_strings(_USER_ROLE.c.role_id, " "))
              .where(_USER_ROLE.c.user_id == _USER.c.id).scalar_subquery())
+# Whether anyone's absence names the bearer as substitute (an index probe): a task list read on the
+# same connection then need not ask (absences.stood_in_for), one statement fewer per list (issue 21).
+_STANDS_IN = exists().where(absences.ABSENCE.c.substitute == _USER.c.username)
 _BEARER = (select(_USER.c.id, _USER.c.username, _USER.c.full_name, _USER.c.office, _USER.c.active,
-                  _TOKEN.c.expires_at, _TOKEN.c.revoked_at, _ROLES_OF.label("roles"))
+                  _TOKEN.c.expires_at, _TOKEN.c.revoked_at, _ROLES_OF.label("roles"),
+                  _STANDS_IN.label("stands_in"))
            .select_from(_TOKEN.join(_USER, _USER.c.id == _TOKEN.c.user_id))
            .where(_TOKEN.c.token_hash == bindparam("token_hash")))
 _BEARER_ROW = PrecompiledSelect(_BEARER)  # the API's per-request check: compiled once (issue 21)
@@ -125,8 +130,10 @@ def _agency_bearer(session: Session, token: str) -> dict:
             "active": True, "roles": sorted(row.roles)}
 
 
-def authenticate(session: Session, token: str) -> dict:
-    """The bearer's user as a plain dict (with `roles`), or 401 (an agency token's too)."""
+def authenticate(session: Session, token: str, *, note_absences: bool = False) -> dict:
+    """The bearer's user as a plain dict (with `roles`), or 401 (an agency token's too). With
+    `note_absences`, that no absence names the user as substitute is noted for the reads that follow
+    on this connection (absences.note_none_on; the caller clears it when its request ends)."""
     if token.startswith(AGENCY_TOKEN_PREFIX):
         return _agency_bearer(session, token)
     params = {"token_hash": token_hash(token)}
@@ -135,6 +142,29 @@ def authenticate(session: Session, token: str) -> dict:
     else:
         found = session.execute(_BEARER, params).first()
         row = found._asdict() if found is not None else None
+    user = _bearer_user(row)
+    if note_absences and not row["stands_in"]:
+        absences.note_none_on(session, user["username"])
+    return user
+
+
+def authenticate_once(engine: Engine, token: str) -> dict:
+    """`authenticate` for a request that reads nothing else in the same transaction (a write: its
+    command opens its own): the one statement runs on a pooled driver connection held just for it,
+    with no `Connection`, transaction or rollback object around it. On SQLite that is also one
+    statement instead of BEGIN, SELECT and ROLLBACK (issue 21)."""
+    if token.startswith(AGENCY_TOKEN_PREFIX):
+        with engine.connect() as conn:
+            return _agency_bearer(conn, token)
+    raw = engine.raw_connection()
+    try:
+        row = _BEARER_ROW.first_on(raw.dbapi_connection, engine.dialect, {"token_hash": token_hash(token)})
+    finally:
+        raw.close()  # back to the pool, which rolls back whatever the driver opened
+    return _bearer_user(row)
+
+
+def _bearer_user(row: dict | None) -> dict:
     if row is None or row["revoked_at"] is not None or row["expires_at"] <= datetime.now(timezone.utc):
         raise Unauthorized("the token is missing, expired or revoked")
     if not row["active"]:

@@ -33,8 +33,12 @@ class PrecompiledSelect:
 
     def first(self, conn: Connection, params: dict) -> dict | None:
         """The first row as {column key: value}, or None."""
-        sql, positions, keys, processors = self._compiled(conn.dialect)
-        cursor = conn.connection.cursor()
+        return self.first_on(conn.connection, conn.dialect, params)
+
+    def first_on(self, dbapi_connection, dialect, params: dict) -> dict | None:
+        """`first` on a driver connection itself (a pool's `raw_connection()`), no `Connection` around it."""
+        sql, positions, keys, processors = self._compiled(dialect)
+        cursor = dbapi_connection.cursor()
         try:
             cursor.execute(sql, [params[name] for name in positions] if positions else params)
             row = cursor.fetchone()

@@ -56,6 +56,30 @@ def test_the_access_line_is_gunicorns_own_quotes_escaped_and_an_empty_body_zero(
     assert '"POST /a\\"b HTTP/1.0" 404 0 2000ms' in _access_line(AccessLogger, *cases[1])
 
 
+def _streamed_line(logger_class, resp, environ, request_time) -> str:
+    """The bytes gunicorn's own access handler (a StreamHandler, "%(message)s") writes."""
+    import io
+    cfg = Config()
+    cfg.set("accesslog", "-")
+    cfg.set("access_log_format", ACCESS_LOG_FORMAT)
+    logger = logger_class(cfg)
+    out = io.StringIO()
+    (handler,) = [h for h in logger.access_log.handlers if getattr(h, "_gunicorn", False)]
+    logger.access_log.handlers = [handler]  # the logger is global: other tests leave their handlers
+    handler.setStream(out)
+    logger.access(resp, SimpleNamespace(headers=[]), environ, request_time)
+    return out.getvalue()
+
+
+def test_the_access_line_written_straight_to_the_stream_is_the_one_logging_writes():
+    resp = SimpleNamespace(status="201 CREATED", sent=88, headers=[])
+    environ = {"REQUEST_METHOD": "POST", "RAW_URI": '/api/v1/tasks/7/complete?x="1"', "SERVER_PROTOCOL": "HTTP/1.1",
+               "REMOTE_ADDR": "127.0.0.1"}
+    ours = _streamed_line(AccessLogger, resp, environ, timedelta(milliseconds=3))
+    assert ours == _streamed_line(Logger, resp, environ, timedelta(milliseconds=3))
+    assert ours.endswith(" 201 88 3ms\n") and ours.count("\n") == 1
+
+
 @dataclass
 class _Point:
     x: int
