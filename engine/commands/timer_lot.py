@@ -10,7 +10,6 @@ a firing on its own would see it.
 from __future__ import annotations
 
 import json
-import re
 from typing import NamedTuple
 
 import orjson
@@ -34,8 +33,10 @@ _STATE_ROWS = select(_STATE.c.instance_id, _STATE.c.workflow_uuid, _STATE.c.task
                      cast(_STATE.c.body, Text).label("body"), _STATE.c.digest).where(
     _STATE.c.instance_id.in_(bindparam("ids", expanding=True)))
 # orjson reads an integer past 64 bits as a float; a body holding a run of 19 digits anywhere goes
-# the stdlib way, which keeps it exact.
-_LONG_NUMBER = re.compile(r"\d{19}")
+# the stdlib way, which keeps it exact. The run is looked for in the body's bytes with every digit
+# mapped to "0" (a regular expression cost four times orjson's decoding itself).
+_DIGITS_AS_ZERO = bytes(48 if 48 <= i <= 57 else 32 for i in range(256))
+_LONG_RUN = b"0" * 19
 
 
 class StateRow(NamedTuple):
@@ -47,13 +48,15 @@ class StateRow(NamedTuple):
 
 
 def _decoded(body: str):
-    return json.loads(body) if _LONG_NUMBER.search(body) else orjson.loads(body)
+    raw = body.encode()
+    return json.loads(body) if _LONG_RUN in raw.translate(_DIGITS_AS_ZERO) else orjson.loads(raw)
 
 
 def state_rows_of(conn, instance_ids: list[int]) -> dict[int, list[StateRow]]:
     """`store.rows_of` for a lot, its bodies decoded by orjson."""
     found: dict[int, list[StateRow]] = {iid: [] for iid in instance_ids}
-    for iid, owner, task_id, body, digest in conn.execute(_STATE_ROWS, {"ids": list(instance_ids)}):
+    # Fetched at once: row by row, the fetch cost more than the decoding.
+    for iid, owner, task_id, body, digest in conn.execute(_STATE_ROWS, {"ids": list(instance_ids)}).all():
         found[iid].append(StateRow(owner, task_id, _decoded(body), digest))
     return found
 
