@@ -27,8 +27,9 @@ from .pg_timers import AFTER_EVERY_DEADLINE, _drop
 
 
 def _sampler(path: str):
-    """py-spy sampling this process while it holds the GIL (its CPU, not its waits; cProfile's per-call cost triples the library's many small calls,
-    which skews its shares); the first samples wait for it to attach."""
+    """py-spy sampling this process while it holds the GIL (its CPU, not its waits). cProfile's per-call
+    cost multiplies the library's many small calls tenfold, which skews its shares; a sampler does not.
+    Started before the measured firings (it takes a moment to attach), stopped after them."""
     spy = subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record", "--pid", str(os.getpid()),
                             "--rate", "500", "--format", "raw", "--output", path, "--nonblocking", "--gil"],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -42,7 +43,7 @@ def main(argv=None) -> int:
     parser.add_argument("--timers", type=int, default=500)
     parser.add_argument("--batch", type=int, default=None, help="timers per lot [the worker's]")
     parser.add_argument("--profile", action="store_true", help="cProfile (CPU clock) the firings")
-    parser.add_argument("--sample", metavar="FILE", help="py-spy samples of the firings (collapsed stacks) into FILE")
+    parser.add_argument("--sample", metavar="FILE", help="py-spy samples of the firings into FILE (collapsed stacks, one line per stack and count)")
     parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--top", type=int, default=40)
     args = parser.parse_args(argv)
@@ -84,17 +85,17 @@ def main(argv=None) -> int:
         waits[0] = 0
         server = BackendCpu(engine.db.write_engine)
         profile = cProfile.Profile(time.process_time)
+        spy = _sampler(args.sample) if args.sample else None
         cpu0, wall0 = time.process_time(), time.perf_counter()
         if args.profile:
             profile.enable()
-        spy = _sampler(args.sample) if args.sample else None
         fired = fire_due(engine, "profile", batch=args.batch or BATCH)
         if args.profile:
             profile.disable()
+        cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
         if spy is not None:
             spy.send_signal(signal.SIGINT)
             spy.wait()
-        cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
         server_s = server.seconds()
         psycopg.Connection.wait = wait
         print(f"fired {fired}: per firing {cpu / fired * 1000:.2f} ms CPU here + {server_s / fired * 1000:.2f} ms "
