@@ -13,6 +13,9 @@ import collections
 import cProfile
 import os
 import pstats
+import signal
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -23,12 +26,24 @@ from .pg_cpu import BackendCpu
 from .pg_timers import AFTER_EVERY_DEADLINE, _drop
 
 
+def _sampler(path: str):
+    """py-spy sampling this process while it holds the GIL (its CPU, not its waits). cProfile's per-call
+    cost multiplies the library's many small calls tenfold, which skews its shares; a sampler does not.
+    Started before the measured firings (it takes a moment to attach), stopped after them."""
+    spy = subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record", "--pid", str(os.getpid()),
+                            "--rate", "500", "--format", "raw", "--output", path, "--nonblocking", "--gil"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.5)
+    return spy
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.profile_timers", description=__doc__.split("\n")[0])
     parser.add_argument("--db", default=DEFAULT_DB)
     parser.add_argument("--timers", type=int, default=500)
     parser.add_argument("--batch", type=int, default=None, help="timers per lot [the worker's]")
     parser.add_argument("--profile", action="store_true", help="cProfile (CPU clock) the firings")
+    parser.add_argument("--sample", metavar="FILE", help="py-spy samples of the firings into FILE (collapsed stacks, one line per stack and count)")
     parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--top", type=int, default=40)
     args = parser.parse_args(argv)
@@ -70,6 +85,7 @@ def main(argv=None) -> int:
         waits[0] = 0
         server = BackendCpu(engine.db.write_engine)
         profile = cProfile.Profile(time.process_time)
+        spy = _sampler(args.sample) if args.sample else None
         cpu0, wall0 = time.process_time(), time.perf_counter()
         if args.profile:
             profile.enable()
@@ -77,6 +93,9 @@ def main(argv=None) -> int:
         if args.profile:
             profile.disable()
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+        if spy is not None:
+            spy.send_signal(signal.SIGINT)
+            spy.wait()
         server_s = server.seconds()
         psycopg.Connection.wait = wait
         print(f"fired {fired}: per firing {cpu / fired * 1000:.2f} ms CPU here + {server_s / fired * 1000:.2f} ms "

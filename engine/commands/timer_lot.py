@@ -9,7 +9,11 @@ a firing on its own would see it.
 """
 from __future__ import annotations
 
-from sqlalchemy import bindparam
+import json
+from typing import NamedTuple
+
+import orjson
+from sqlalchemy import Text, bindparam, cast, select
 
 from engine.commands.timers import DONE_WITH, TIMER_AND_CASE, fire_read, fire_timer
 from engine.kernel import access
@@ -20,6 +24,41 @@ from engine.runtime import projections, store
 # meet on one case lock it in the same order as every other case they share, so neither deadlocks.
 _LOT = (TIMER_AND_CASE.where(TIMER.c.id.in_(bindparam("ids", expanding=True)))
         .order_by(TIMER.c.instance_id, TIMER.c.id).with_for_update(of=[TIMER, INSTANCE]))
+
+
+# The lot's cases' workflow rows, their bodies as JSON text decoded by orjson rather than by the stdlib
+# decoder psycopg hands jsonb to: 79 -> 55 µs of CPU per case for the lot's read (bench/RESULTS.md).
+_STATE = store.STATE
+_STATE_ROWS = select(_STATE.c.instance_id, _STATE.c.workflow_uuid, _STATE.c.task_uuid,
+                     cast(_STATE.c.body, Text).label("body"), _STATE.c.digest).where(
+    _STATE.c.instance_id.in_(bindparam("ids", expanding=True)))
+# orjson reads an integer past 64 bits as a float; a body holding a run of 19 digits anywhere goes
+# the stdlib way, which keeps it exact. The run is looked for in the body's bytes with every digit
+# mapped to "0" (a regular expression cost four times orjson's decoding itself).
+_DIGITS_AS_ZERO = bytes(48 if 48 <= i <= 57 else 32 for i in range(256))
+_LONG_RUN = b"0" * 19
+
+
+class StateRow(NamedTuple):
+    """One workflow task row as `store.load(rows=…)` reads it."""
+    workflow_uuid: str
+    task_uuid: str
+    body: dict
+    digest: str
+
+
+def _decoded(body: str):
+    raw = body.encode()
+    return json.loads(body) if _LONG_RUN in raw.translate(_DIGITS_AS_ZERO) else orjson.loads(raw)
+
+
+def state_rows_of(conn, instance_ids: list[int]) -> dict[int, list[StateRow]]:
+    """`store.rows_of` for a lot, its bodies decoded by orjson."""
+    found: dict[int, list[StateRow]] = {iid: [] for iid in instance_ids}
+    # Fetched at once: row by row, the fetch cost more than the decoding.
+    for iid, owner, task_id, body, digest in conn.execute(_STATE_ROWS, {"ids": list(instance_ids)}).all():
+        found[iid].append(StateRow(owner, task_id, _decoded(body), digest))
+    return found
 
 
 class LotWrites:
@@ -74,7 +113,7 @@ def fire_timers(ctx, timer_ids: list[int]) -> int:
         (again if row.instance_id in seen else first).append(row)
         seen.add(row.instance_id)
     opening = [row.instance_id for row in first if _fires(row)]
-    state = store.rows_of(ctx.conn, opening) if opening else {}
+    state = state_rows_of(ctx.conn, opening) if opening else {}
     open_tasks = projections.open_rows_of(ctx.conn, opening) if opening else {}
     writes = LotWrites(last=[DONE_WITH])
     fired = sum(1 for row in first

@@ -152,3 +152,19 @@ def test_cycle_timers_fired_in_one_lot_are_re_armed_for_their_next_repetition(ap
             due = api.get(f"/api/v1/instances/{case['id']}", "boss")["deadlines"][0]["due_at"]
             assert due.replace(".000001", "") == f"2024-04-01T{17 + hour}:00:00+00:00"
         assert fire_due(engine, owner="w") == 0
+
+
+def test_a_lot_keeps_the_numbers_of_its_cases_data_exactly(api, engine):
+    # The lot decodes workflow rows with orjson, which reads an integer past 64 bits as a float:
+    # such a body goes through the stdlib decoder instead.
+    api.deploy("test_deadline", deadline_flow())
+    numbers = {"big": 12345678901234567890123, "negative": -9223372036854775809, "u64": 18446744073709551615,
+               "price": 1234.5, "small": 7, "text": "n.º 1234567890123456789012"}
+    cases = [api.post("/api/v1/processes/test_deadline/instances", "clerk", {"variables": numbers}, expect=201)
+             for _ in range(3)]
+    _move_past_deadlines(engine)
+    assert fire_due(engine, owner="w", batch=10) == 3
+    for case in cases:
+        variables = api.get(f"/api/v1/instances/{case['id']}", "boss")["variables"]
+        assert variables["outcome"] == "TIMED_OUT"
+        assert {name: variables[name] for name in numbers} == numbers
