@@ -12,7 +12,7 @@ from engine.errors import EngineError
 from engine.config.paths import data_dir
 
 TIMER_LEASE_SECONDS = 120.0
-# One command's engine work (engine/runtime/stepping.py): automatic steps, wall time, and how deep
+# One command's engine work (engine/runtime/stepping.py): automatic steps, CPU time, and how deep
 # call activities and sub-processes may nest. A 2,000-round script loop takes 4,000 steps and
 # about 1.5 s on one loaded core.
 COMMAND_MAX_STEPS = 20_000

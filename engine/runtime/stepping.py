@@ -53,13 +53,17 @@ class BudgetExceeded(WorkflowTaskException):
 
 
 class CommandBudget:
-    """Engine steps, wall time and call depth one command may use; spent stays spent.
+    """Engine steps, CPU time and call depth one command may use; spent stays spent.
 
     `clock` is the time source (seconds, never going back), so a test can run out of time without
-    waiting; None for a limit means no such limit."""
+    waiting; None for a limit means no such limit. The production clock is the running thread's CPU
+    time, as the script budget's (engine.scripting.policy.SCRIPT_CLOCK): on a loaded server a
+    legitimate command waiting for a core spent its 3 wall-clock seconds and left its case in error
+    (seen under CI-like load: a bid case with no open task after its offers), while a runaway
+    diagram burns its own CPU and is stopped as before; engine steps do not block."""
 
     def __init__(self, max_steps: int | None, max_seconds: float | None, max_call_depth: int | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.thread_time):
         self.max_steps, self.max_seconds, self.max_call_depth = max_steps, max_seconds, max_call_depth
         self.clock = clock
         self.steps = 0

@@ -2,6 +2,7 @@
 time and call depth stops what would not (no database: the library, the stepping and pruning)."""
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -123,3 +124,25 @@ def test_a_thousand_branch_split_is_stopped_by_the_time_budget():
     with pytest.raises(BudgetExceeded, match="seconds"):
         run_engine_steps(wf, CommandBudget(max_steps=None, max_seconds=0.5))
     assert time.monotonic() - began < 30  # a generous "does not hang" bound (unbounded: minutes)
+
+
+def _busy(seconds: float) -> None:
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+def test_the_production_clock_counts_the_commands_own_cpu_not_time_spent_waiting_for_a_core():
+    # A loaded server: while this thread waits, another one works. With the wall clock the wait
+    # spent the command's seconds and a legitimate case went to error; the thread's CPU time counts
+    # only the command's own work, and a runaway loop still burns it.
+    assert CommandBudget(None, 3.0).clock is time.thread_time
+    wf = workflow(counting_loop(10 ** 9), {"n": 0})
+    budget = CommandBudget(max_steps=None, max_seconds=0.05)
+    other = threading.Thread(target=_busy, args=(0.3,))
+    other.start()
+    other.join()
+    budget.spend(wf.get_tasks(state=TaskState.READY)[0])  # not exhausted: the wait used none of this thread's CPU
+    assert budget.exceeded is None
+    with pytest.raises(BudgetExceeded, match="budget of 0.05 seconds"):
+        run_engine_steps(wf, budget)
