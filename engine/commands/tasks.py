@@ -16,6 +16,7 @@ from engine.rules.decision import RuleViolation
 from engine.rules.reasons import explain_refusal
 from engine.runtime import records
 from engine.runtime.case import Case
+from engine.runtime.store import Deferred
 from engine.rules.calendar import local_date
 from engine.rules.facts import Facts
 from engine.persistence.models import TaskDraft
@@ -37,8 +38,16 @@ _OPEN_TASK_AND_CASE = (select(*TASK_COLUMNS, INSTANCE.c.case_number, INSTANCE.c.
                        .where(TASK.c.id == bindparam("task_id")).with_for_update(of=[TASK, INSTANCE]))
 _DROP_DRAFTS = delete(_DRAFT).where(_DRAFT.c.task_id == bindparam("task_id"))
 _SET_ASSIGNEE = update(TASK).where(TASK.c.id == bindparam("p_id")).values(assignee=bindparam("p_assignee"))
+_COMPLETED_COLUMNS = ("assignee", "state", "completed_at", "completed_by", "data")
 _SET_COMPLETED = update(TASK).where(TASK.c.id == bindparam("p_id")).values(
-    **{c: bindparam(f"p_{c}") for c in ("assignee", "state", "completed_at", "completed_by", "data")})
+    **{c: bindparam(f"p_{c}") for c in _COMPLETED_COLUMNS})
+# PostgreSQL: the completed task's row is written by the statement that saves its case, as one more
+# of its CTEs (one round trip fewer per completion). Nothing in the command reads the row back
+# before: the projections leave it out of the case's open rows (`Case.closed_task_ids`). Bound with
+# the columns' types, as _SET_COMPLETED binds them; the names are the CTE's own (store.Deferred).
+_COMPLETED_SQL = ("UPDATE task SET " + ", ".join(f"{c} = :task_done_{c}" for c in _COMPLETED_COLUMNS)
+                  + " WHERE id = :task_done_id")
+_COMPLETED_BINDS = tuple(bindparam(f"task_done_{c}", type_=TASK.c[c].type) for c in (*_COMPLETED_COLUMNS, "id"))
 
 
 def _open_task(ctx, task_id: int, statement=_OPEN_TASK) -> SimpleNamespace:
@@ -55,6 +64,18 @@ def _set(ctx, row, **values) -> None:
     ctx.conn.execute(statement, {"p_id": row.id, **{f"p_{k}": v for k, v in values.items()}})
     for key, value in values.items():
         setattr(row, key, value)
+
+
+def _set_completed(ctx, case, row, **values) -> None:
+    """`_set` of a completion; on PostgreSQL the write rides in the case's saving statement."""
+    if ctx.conn.dialect.name != "postgresql":
+        _set(ctx, row, **values)
+        return
+    for key, value in values.items():
+        setattr(row, key, value)
+    case.deferred_writes.append(Deferred("task_done", _COMPLETED_SQL, _COMPLETED_BINDS,
+                                         {**{f"task_done_{k}": v for k, v in values.items()}, "task_done_id": row.id}))
+    case.closed_task_ids.add(row.id)
 
 
 def _view(row) -> dict:
@@ -139,8 +160,8 @@ def complete(ctx, task_id: int, data: dict) -> dict:
         raise
     if spiff_task.state != TaskState.READY:
         raise Conflict(f"task {task_id} is not ready", code="TASK_NOT_OPEN")
-    _set(ctx, row, assignee=row.assignee or ctx.actor.username, state="completed", completed_at=ctx.now,
-         completed_by=ctx.actor.username, data=views.jsonable(data))
+    _set_completed(ctx, case, row, assignee=row.assignee or ctx.actor.username, state="completed",
+                   completed_at=ctx.now, completed_by=ctx.actor.username, data=views.jsonable(data))
     case.completed_here += 1
     if row.has_drafts:  # a completed task's drafts are no one's work now
         ctx.conn.execute(_DROP_DRAFTS, {"task_id": row.id})

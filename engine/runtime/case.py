@@ -74,6 +74,11 @@ class Case:
         # (nothing reads them before); None: inserted one by one as they open (SQLite).
         self.new_task_rows: list[dict] | None = None
         self.new_timer_rows: list[dict] | None = None  # the same for the timer rows it starts
+        # PostgreSQL: writes of the command's that ride in the saving statement (store.Deferred: a
+        # completed task's row), and the ids of the open task rows they close, which the database
+        # still shows open until then.
+        self.deferred_writes: list = []
+        self.closed_task_ids: set[int] = set()
         # Steps that changed state after this are this command's, checked for unsaveable values.
         self._opened = time.time()
 
@@ -336,7 +341,7 @@ class Case:
         self.open_tasks, self.deadlines = projections.sync(self.ctx, self)
         instance.next_due_at = min((t["due_at"] for t in self.open_tasks if t.get("due_at")), default=None)
         # PostgreSQL: the stage period's writes that need no answer ride in the saving statement.
-        deferred = [] if postgresql else None
+        deferred = list(self.deferred_writes) if postgresql else None
         stage_periods.track(self.ctx, instance, stage_before, deferred)
         waiting = sorted({t.task_spec.bpmn_id for t, _ in self.waiting_catchers() if t.task_spec.bpmn_id})
         instance.workflow_meta = {**(instance.workflow_meta or {}),

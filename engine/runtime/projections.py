@@ -173,7 +173,9 @@ def _open_rows(conn, case) -> list[dict]:
     noted = case.instance.notes.get("open_tasks")
     if noted is not None and noted - case.completed_here <= 0:
         return []
-    return [dict(r._mapping) for r in conn.execute(_OPEN_TASKS, {"instance_id": case.instance.id})]
+    # A task this command completed is still open in the database until the saving statement.
+    return [dict(r._mapping) for r in conn.execute(_OPEN_TASKS, {"instance_id": case.instance.id})
+            if r.id not in case.closed_task_ids]
 
 
 def open_rows_of(conn, instance_ids: list[int]) -> dict[int, list[dict]]:

@@ -5,6 +5,8 @@ a timer firing are held to the statements they need: the case number drawn and t
 inserted in one statement, the workflow's task rows written in one, a completion's drafts deleted
 only when it has some, a firing reading its timer and case in one and writing its timer once.
 """
+import json
+
 from sqlalchemy import event, text
 
 from engine.commands import drafts
@@ -106,6 +108,15 @@ def test_a_completion_without_drafts_deletes_none_and_writes_the_workflow_in_one
         # The history rides in the statement that writes the workflow: no statement of its own.
         (logged,) = [s for s in sent.statements if "INSERT INTO audit_event" in s]
         assert "workflow_task_state" in logged
+        # So does the completed task's row (engine21d): no UPDATE of its own.
+        (written,) = [s for s in sent.statements if "UPDATE task SET" in s]
+        assert written is logged
+    with db.write_engine.connect() as conn:
+        row = conn.execute(text("SELECT state, assignee, completed_by, completed_at IS NOT NULL, data FROM task"
+                                " WHERE id = :t"), {"t": intake["id"]}).one()
+    assert tuple(row[:4]) == ("completed", "clerk", "clerk", True)
+    assert (json.loads(row[4]) if isinstance(row[4], str) else row[4]) == {  # SQLite reads JSON text
+        "gross_annual_income": "40000.00", "activity_income": "20000.00"}
 
 
 def test_a_commands_history_keeps_its_order_and_values_when_written_with_the_workflow(api, app):
