@@ -4,8 +4,8 @@ from __future__ import annotations
 from sqlalchemy import and_, bindparam, exists, func, or_, select, true, union_all
 from sqlalchemy.orm import Session
 
-from engine.definitions import case_index, form_files
-from engine.queries import answers, dashboard, list_totals, shapes as views, task_guidance
+from engine.definitions import form_files
+from engine.queries import answers, case_search, dashboard, list_totals, shapes as views, task_guidance
 from engine.identity import absences
 from engine.identity.actor import Actor
 from engine.kernel import access
@@ -79,10 +79,7 @@ def _search(q: str):
     """Case number or starter (lower(...) LIKE: 0009's trigram indexes), or any applicant name, id,
     municipality or reference the procedure declares, folded as `search_text` is ("maria" finds
     "María"; 0016's trigram index)."""
-    needle, folded = q.strip().lower(), case_index.fold(q)
-    return or_(func.lower(ProcessInstance.case_number).contains(needle, autoescape=True),
-               func.lower(ProcessInstance.started_by).contains(needle, autoescape=True),
-               ProcessInstance.search_text.contains(folded, autoescape=True))
+    return or_(*case_search.search_arms(q))
 
 
 NEWEST_FIRST = (ProcessInstance.started_at.desc(), ProcessInstance.id.desc())
@@ -115,6 +112,9 @@ def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, 
     # else the rows counted.
     total = len(rows) if page == 1 and len(rows) < per_page else list_totals.cases(
         session, actor, lambda: versions_with_lanes(session, actor.roles), now=now, **filters)
+    if total is None and filters.get("q") and filters["q"].strip() and list_totals.kept(session):
+        # The search is instance_conditions' last term; the count splits it (case_search.py).
+        total = case_search.count(session, filters["q"], conditions[:-1])
     if total is None:
         total = session.scalar(select(func.count()).select_from(ProcessInstance).where(where))
     return instance_items(session, rows), total
