@@ -44,8 +44,11 @@ def count(session, q: str, conditions: list) -> int:
         or_(number, text), not_(theirs), *conditions).scalar_subquery()
     as_before = select(func.count()).select_from(INSTANCE).where(or_(number, starter, text), *conditions)
     too_many = select(func.count()).select_from(starters).scalar_subquery() > STARTERS
+    # No starter matches (an applicant's name): their count is 0 without a scan; the planner cannot
+    # know the array is empty and would read a whole index for `= ANY(...)`.
+    none_theirs = matching.scalar_subquery().is_(None)
     return session.execute(select(case((too_many, as_before.scalar_subquery()),
-                                       else_=by_starter + by_the_rest))).scalar()
+                                       else_=case((none_theirs, 0), else_=by_starter) + by_the_rest))).scalar()
 
 
 def _distinct_starters():
