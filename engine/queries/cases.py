@@ -4,8 +4,8 @@ from __future__ import annotations
 from sqlalchemy import and_, bindparam, exists, func, or_, select, true, union_all
 from sqlalchemy.orm import Session
 
-from engine.definitions import case_index, form_files
-from engine.queries import answers, dashboard, list_totals, shapes as views, task_guidance
+from engine.definitions import form_files
+from engine.queries import answers, case_search, dashboard, list_totals, shapes as views, task_guidance
 from engine.identity import absences
 from engine.identity.actor import Actor
 from engine.kernel import access
@@ -79,10 +79,7 @@ def _search(q: str):
     """Case number or starter (lower(...) LIKE: 0009's trigram indexes), or any applicant name, id,
     municipality or reference the procedure declares, folded as `search_text` is ("maria" finds
     "María"; 0016's trigram index)."""
-    needle, folded = q.strip().lower(), case_index.fold(q)
-    return or_(func.lower(ProcessInstance.case_number).contains(needle, autoescape=True),
-               func.lower(ProcessInstance.started_by).contains(needle, autoescape=True),
-               ProcessInstance.search_text.contains(folded, autoescape=True))
+    return or_(*case_search.search_arms(q))
 
 
 NEWEST_FIRST = (ProcessInstance.started_at.desc(), ProcessInstance.id.desc())
@@ -100,14 +97,24 @@ def instance_items(session: Session, rows) -> list[dict]:
 
 
 def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, **filters):
+    now = now() if callable(now) and filters.get("overdue") else now  # one clock reading for page and total
     conditions = instance_conditions(session, actor, now, **filters)
     where = and_(*conditions) if conditions else True
-    rows = session.scalars(_page(select(ProcessInstance).where(where).order_by(*NEWEST_FIRST),
-                                 page, per_page)).all()
+    if filters.get("overdue"):
+        # The page's ids first, from ix_instance_due_started (0033) alone: its backward scan skips the
+        # newer cases that are not overdue on the index (a scan of the cases read each of them).
+        ids = _page(select(ProcessInstance.id).where(where).order_by(*NEWEST_FIRST), page, per_page)
+        query = select(ProcessInstance).where(ProcessInstance.id.in_(ids.scalar_subquery()))
+    else:
+        query = _page(select(ProcessInstance).where(where), page, per_page)
+    rows = session.scalars(query.order_by(*NEWEST_FIRST)).all()
     # A first page that is not full already tells the total; else the kept totals (PostgreSQL),
     # else the rows counted.
     total = len(rows) if page == 1 and len(rows) < per_page else list_totals.cases(
-        session, actor, lambda: versions_with_lanes(session, actor.roles), **filters)
+        session, actor, lambda: versions_with_lanes(session, actor.roles), now=now, **filters)
+    if total is None and filters.get("q") and filters["q"].strip() and list_totals.kept(session):
+        # The search is instance_conditions' last term; the count splits it (case_search.py).
+        total = case_search.count(session, filters["q"], conditions[:-1])
     if total is None:
         total = session.scalar(select(func.count()).select_from(ProcessInstance).where(where))
     return instance_items(session, rows), total

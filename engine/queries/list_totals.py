@@ -4,9 +4,10 @@ the rows on PostgreSQL (migration 0031; engine/reporting/list_totals.py keeps th
 Each function answers None when the list's filters are not ones the kept totals hold; the list then
 counts its rows as before. Kept totals answer: cases by visibility, process, status, outcome, stage
 and office; tasks by scope (mine, standing in, available by lane, all), state, process and office.
-They do not answer a text search (`q`), `overdue` (it moves with the clock, not with a write), the
-role filter of the case list (a case with an open task of a lane), or one case's or one element's
-tasks: those are counted exactly over their own indexes. SQLite (one office, small tables) always
+Overdue cases move with the clock: the days before today are kept (0033, overdue_totals.py) and
+today's counted. They do not answer a text search (`q`), the role filter of the case list (a case
+with an open task of a lane), overdue tasks, or one case's or one element's tasks: those are
+counted exactly over their own indexes. SQLite (one office, small tables) always
 counts: the same filters, the same answers; the tests compare both against count(*)."""
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.persistence.models import CASE_TOTAL, TASK_TOTAL
 from engine.persistence.tables import INSTANCE
+from engine.queries import overdue_totals
 
 
 def kept(session) -> bool:
@@ -30,13 +32,17 @@ def _case_filters(table, *, process=None, status=None, outcome=None, stage=None,
                                                   (table.c.office, office)) if value]
 
 
-def cases(session, actor: Actor, versions_with_my_lanes, *, role=None, overdue=None, q=None, **filters):
+def cases(session, actor: Actor, versions_with_my_lanes, *, role=None, overdue=None, q=None, now=None, **filters):
     """The case list's total, or None when a filter is not one the totals hold.
 
     A staff member sees the versions they work in (a sum of kept rows) and the cases they started
-    in other versions: those are counted exactly over ix_instance_started_by, one short range."""
-    if role or overdue or (q and q.strip()) or not kept(session):
+    in other versions: those are counted exactly over ix_instance_started_by, one short range.
+    Overdue (`now`: the list's clock) is kept per due day (engine/queries/overdue_totals.py)."""
+    if role or (q and q.strip()) or not kept(session):
         return None
+    if overdue:
+        return overdue_totals.cases(session, actor, versions_with_my_lanes, now() if callable(now) else now,
+                                    _case_filters, **filters)
     wanted = _case_filters(CASE_TOTAL, **filters)
     if access.sees_all_cases(actor):
         return _sum(session, CASE_TOTAL, wanted)

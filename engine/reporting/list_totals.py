@@ -25,6 +25,8 @@ whether or not a round has run; the rounds only keep the tables small (thousands
 row per change). SQLite keeps no totals: its lists count their rows."""
 from __future__ import annotations
 
+from datetime import date, timedelta, timezone
+
 from sqlalchemy import text
 
 from engine.identity.actor import SYSTEM
@@ -42,10 +44,11 @@ def fold_round(engine) -> dict:
 
 def compact(ctx) -> dict:
     """The worker's round (engine.execute(compact, SYSTEM)): fold each table that has deltas."""
-    return fold(ctx.conn)
+    return fold(ctx.conn, ctx.now.astimezone(timezone.utc).date())
 
 
-def fold(conn) -> dict:
+def fold(conn, today: date | None = None) -> dict:
+    """Fold the deltas; with `today`, also the due days before it (case_due_total, 0033)."""
     if conn.dialect.name != "postgresql":
         return {}
     if not conn.execute(text("SELECT pg_try_advisory_xact_lock(:k)"), {"k": FOLD_LOCK}).scalar():
@@ -57,4 +60,34 @@ def fold(conn) -> dict:
                 f"WITH gone AS (DELETE FROM {table} RETURNING {key}, n) "
                 f"INSERT INTO {table} ({key}, n, pending) SELECT {key}, sum(n), false FROM gone "
                 f"GROUP BY {key} HAVING sum(n) <> 0")).rowcount
+    if today is not None and conn.execute(FOLD_DUE_NEEDED, {"today": today}).scalar():
+        day = {"today": today, "yesterday": today - timedelta(days=1)}
+        whole = conn.execute(LAST_PAST_DAY).scalar() != day["yesterday"]
+        out["case_due_total"] = conn.execute(FOLD_DUE_ALL if whole else FOLD_DUE_ROUND, day).rowcount
     return out
+
+
+# case_due_total (0033): the overdue list sums the days before its today and never a single one of
+# them, so every past day folds into one row per key, dated the day before the fold's and marked
+# `folded_past` (a reader at an earlier day, a clock set back, then counts rows instead). A row
+# already folded at a later day than this fold's stays as it is. A round folds the past rows (one
+# per key) with the pending deltas, so a future day may have a folded row per round that wrote
+# one; the first round of each day folds the whole table into one row per key and day.
+_DUE_KEY = "definition_id, process_key, status, office, stage, outcome"
+FOLD_DUE_NEEDED = text("SELECT EXISTS (SELECT 1 FROM case_due_total WHERE pending)"
+                       " OR EXISTS (SELECT 1 FROM case_due_total WHERE due_day < :today AND NOT folded_past)")
+LAST_PAST_DAY = text("SELECT max(due_day) FROM case_due_total WHERE folded_past")  # ix_case_due_total_past
+
+
+def _fold_due(where: str):
+    return text(
+        f"WITH gone AS (DELETE FROM case_due_total {where} RETURNING {_DUE_KEY}, due_day, n, folded_past), "
+        f"dated AS (SELECT {_DUE_KEY}, n, folded_past OR due_day < :today AS past,"
+        f" CASE WHEN due_day < :today THEN CAST(:yesterday AS date) ELSE due_day END AS day FROM gone) "
+        f"INSERT INTO case_due_total ({_DUE_KEY}, due_day, n, pending, folded_past) "
+        f"SELECT {_DUE_KEY}, day, sum(n), false, past FROM dated GROUP BY {_DUE_KEY}, day, past "
+        f"HAVING sum(n) <> 0")
+
+
+FOLD_DUE_ALL = _fold_due("")
+FOLD_DUE_ROUND = _fold_due("WHERE pending OR due_day < :today")

@@ -12,7 +12,7 @@ from engine.persistence.models.farmers import FarmerRecord
 from engine.persistence.models.holidays import Holiday
 from engine.persistence.models.identity import AgencyToken, Office, RecoveryCode
 from engine.persistence.models.legal_time import CaseSuspension
-from engine.persistence.models.list_totals import CASE_TOTAL, TASK_TOTAL
+from engine.persistence.models.list_totals import CASE_DUE_TOTAL, CASE_TOTAL, TASK_TOTAL
 from engine.persistence.models.materials_aid import Beneficiary, HardwareStore
 from engine.persistence.models.notifications import Notification
 from engine.persistence.models.reports import CaseStagePeriod, ReportDay, ReportRollup
@@ -35,6 +35,7 @@ __all__ = [
     "Bidder",
     "BidderSanction",
     "BigId",
+    "CASE_DUE_TOTAL",
     "CASE_TOTAL",
     "CaseArchive",
     "CaseCounter",

@@ -6,7 +6,7 @@ sum of the rows its filter selects. No primary key: a key has several rows until
 SQLite keeps the tables empty (its lists count the rows themselves)."""
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, Column, Index, Integer, String, Table, true
+from sqlalchemy import BigInteger, Boolean, Column, Date, Index, Integer, String, Table, false, true
 
 from engine.persistence.models.core import Base, ProcessInstance
 
@@ -32,6 +32,25 @@ TASK_TOTAL = Table(
     Column("process_key", String(100), nullable=False),
     Column("n", BigInteger, nullable=False),
     Column("pending", Boolean, nullable=False, server_default=true()),
+)
+
+# The cases with a due date by case_total's key and the UTC day of that date (migration 0033): the
+# overdue list's total is the days before today summed plus today's cases counted
+# (engine/queries/overdue_totals.py). The worker's fold puts the past days in one row per key.
+CASE_DUE_TOTAL = Table(
+    "case_due_total", Base.metadata,
+    Column("definition_id", Integer, nullable=False),
+    Column("process_key", String(100), nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("office", String(100)),
+    Column("stage", String(60)),
+    Column("outcome", String(60)),
+    Column("due_day", Date, nullable=False),
+    Column("n", BigInteger, nullable=False),
+    Column("pending", Boolean, nullable=False, server_default=true()),
+    # True for a fold's row of every day before the fold's own day (its due_day: the day before).
+    Column("folded_past", Boolean, nullable=False, server_default=false()),
+    Index("ix_case_due_total_day", "due_day"),
 )
 
 # A staff member's visible cases are the versions they work in plus the cases they started: the

@@ -1,0 +1,60 @@
+"""A text search's total (X-Total-Count of `?q=`) on PostgreSQL is counted in two disjoint parts
+(engine/queries/case_search.py: the matching starters' cases, then the other arms' cases they did
+not start); it equals the count(*) of the search's OR for every needle, caller and filter, and
+also when there are more starters than the split reads (it then counts the OR). On SQLite both
+sides count the OR."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from engine.commands import accounts
+from engine.commands.cases import start_case
+from engine.commands.deploy import deploy
+from engine.identity.actor import SYSTEM, Actor
+from engine.queries import case_search, cases, list_totals
+from tests.conftest import PASSWORD
+from tests.web.diagrams import start_variables, web_flow
+
+STARTERS = {"caguas_clerk": "Caguas", "humacao_clerk": "Humacao", "clerk_50%_done": None}
+ACTORS = [Actor("boss", frozenset({"supervisor"})), Actor("caguas_clerk", frozenset({"test_clerk"}), "Caguas"),
+          Actor("clerk_50%_done", frozenset({"registry_clerk"})), Actor("nobody", frozenset({"registry_clerk"}))]
+NEEDLES = ["caguas_clerk", "clerk", "CLERK_50%", "_", "%", "e", "núñez 01", "nunez", "Cidra", "zzz", " humacao "]
+FILTERS = [{}, {"status": "active"}, {"office": "Caguas"}, {"process": "other"}]
+
+
+@pytest.fixture
+def searched(engine):
+    def seed(ctx):
+        for username, office in STARTERS.items():
+            accounts.create_user(ctx, username, PASSWORD, ["test_clerk"], full_name=username, office=office)
+    engine.execute(seed, SYSTEM)
+    engine.execute(lambda ctx: deploy(ctx, "test_web", web_flow()), Actor("owner", frozenset({"process_owner"})))
+    numbers = []
+    for i, (username, office) in zip(range(24), itertools.cycle(STARTERS.items())):
+        name = f"Solicitante Núñez {i:03d}" if i % 4 else f"Humacao Clerk {i}"
+        variables = start_variables(applicant={"name": name, "municipality": "Cidra" if i % 2 else "Caguas"})
+        numbers.append(engine.execute(start_case, Actor(username, frozenset({"test_clerk"}), office=office),
+                                      "test_web", variables)["case_number"])
+    return numbers
+
+
+def search_totals(engine, monkeypatch, needles, *, counted: bool) -> dict:
+    with monkeypatch.context() as m:
+        if counted:
+            m.setattr(list_totals, "kept", lambda session: False)
+        # page 2 of one row: never the "first page not full" shortcut
+        return {(a.username, q, str(f)): engine.read(cases.list_instances, a, engine.now, page=2, per_page=1,
+                                                     q=q, **f)[1]
+                for a in ACTORS for q in needles for f in FILTERS}
+
+
+def test_search_totals_equal_the_count_of_the_search(engine, searched, monkeypatch):
+    needles = [*NEEDLES, searched[5], searched[5][-3:]]
+    split, counted = (search_totals(engine, monkeypatch, needles, counted=c) for c in (False, True))
+    assert {k: (v, counted[k]) for k, v in split.items() if v != counted[k]} == {}
+    assert counted[("boss", "clerk", "{}")] == 24 and counted[("boss", "caguas_clerk", "{}")] >= 8
+    assert len(set(counted.values())) > 5  # the comparisons compare something
+    monkeypatch.setattr(case_search, "STARTERS", 1)  # more starters than the split reads: the OR counted
+    assert search_totals(engine, monkeypatch, needles, counted=False) == counted
