@@ -1,5 +1,5 @@
-"""What migration 0033 costs a write: one case's life as the engine writes it, with due dates, timed
-without 0033's objects (its triggers disabled, ix_instance_due_started dropped) and with them, in
+"""What migration 0032 costs a write: one case's life as the engine writes it, with due dates, timed
+without 0032's objects (its triggers disabled, ix_instance_due_started dropped) and with them, in
 interleaved blocks on one connection (drift hits both alike); bench/pg_totals_triggers.py's case,
 plus the due date the engine keeps on the case row (next_due_at: set with the first task, moved by
 the next task, cleared at the end). 0031's triggers stay on in both.
@@ -90,7 +90,7 @@ def main(argv: list[str]) -> int:
             wall[on].append((time.perf_counter() - t0) / per_block * 1000)
             cpu[on].append((_server_cpu(conn) - c0) / per_block * 1000)
         rows = conn.execute("SELECT count(*) FROM case_due_total").fetchone()[0]
-    print(f"| 0033 | ms per case (median of 5 blocks of {per_block}) | server CPU ms per case |\n|---|---|---|")
+    print(f"| 0032 | ms per case (median of 5 blocks of {per_block}) | server CPU ms per case |\n|---|---|---|")
     for on in (False, True):
         print(f"| {'with' if on else 'without'} | {statistics.median(wall[on]):.2f} | {statistics.median(cpu[on]):.2f} |")
     print(f"case_due_total rows written: {rows}")

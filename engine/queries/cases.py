@@ -101,7 +101,7 @@ def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, 
     conditions = instance_conditions(session, actor, now, **filters)
     where = and_(*conditions) if conditions else True
     if filters.get("overdue"):
-        # The page's ids first, from ix_instance_due_started (0033) alone: its backward scan skips the
+        # The page's ids first, from ix_instance_due_started (0032) alone: its backward scan skips the
         # newer cases that are not overdue on the index (a scan of the cases read each of them).
         ids = _page(select(ProcessInstance.id).where(where).order_by(*NEWEST_FIRST), page, per_page)
         query = select(ProcessInstance).where(ProcessInstance.id.in_(ids.scalar_subquery()))

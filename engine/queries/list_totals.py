@@ -4,7 +4,7 @@ the rows on PostgreSQL (migration 0031; engine/reporting/list_totals.py keeps th
 Each function answers None when the list's filters are not ones the kept totals hold; the list then
 counts its rows as before. Kept totals answer: cases by visibility, process, status, outcome, stage
 and office; tasks by scope (mine, standing in, available by lane, all), state, process and office.
-Overdue cases move with the clock: the days before today are kept (0033, overdue_totals.py) and
+Overdue cases move with the clock: the days before today are kept (0032, overdue_totals.py) and
 today's counted. They do not answer a text search (`q`), the role filter of the case list (a case
 with an open task of a lane), overdue tasks, or one case's or one element's tasks: those are
 counted exactly over their own indexes. SQLite (one office, small tables) always

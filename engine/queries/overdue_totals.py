@@ -1,4 +1,4 @@
-"""The overdue case list's exact total on PostgreSQL (X-Total-Count of `?overdue=true`, migration 0033).
+"""The overdue case list's exact total on PostgreSQL (X-Total-Count of `?overdue=true`, migration 0032).
 
 "Overdue" is `next_due_at < now`: it moves with the clock, so no total can be kept for it, but the
 due day can. case_due_total keeps the cases with a due date by case_total's key and the UTC day of

@@ -48,7 +48,7 @@ def compact(ctx) -> dict:
 
 
 def fold(conn, today: date | None = None) -> dict:
-    """Fold the deltas; with `today`, also the due days before it (case_due_total, 0033)."""
+    """Fold the deltas; with `today`, also the due days before it (case_due_total, 0032)."""
     if conn.dialect.name != "postgresql":
         return {}
     if not conn.execute(text("SELECT pg_try_advisory_xact_lock(:k)"), {"k": FOLD_LOCK}).scalar():
@@ -67,7 +67,7 @@ def fold(conn, today: date | None = None) -> dict:
     return out
 
 
-# case_due_total (0033): the overdue list sums the days before its today and never a single one of
+# case_due_total (0032): the overdue list sums the days before its today and never a single one of
 # them, so every past day folds into one row per key, dated the day before the fold's and marked
 # `folded_past` (a reader at an earlier day, a clock set back, then counts rows instead). A row
 # already folded at a later day than this fold's stays as it is. A round folds the past rows (one

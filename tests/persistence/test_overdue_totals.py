@@ -1,4 +1,4 @@
-"""The overdue case list's total (migration 0033: the days before today kept per due day, today's
+"""The overdue case list's total (migration 0032: the days before today kept per due day, today's
 counted) equals a count(*) of the same filter as the clock passes the due dates, within the due day
 and across midnight, after completions, a cancellation and an office move, and after the worker's
 folds. On SQLite both sides count rows; the PostgreSQL phase compares the kept part too."""

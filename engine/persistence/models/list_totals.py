@@ -34,7 +34,7 @@ TASK_TOTAL = Table(
     Column("pending", Boolean, nullable=False, server_default=true()),
 )
 
-# The cases with a due date by case_total's key and the UTC day of that date (migration 0033): the
+# The cases with a due date by case_total's key and the UTC day of that date (migration 0032): the
 # overdue list's total is the days before today summed plus today's cases counted
 # (engine/queries/overdue_totals.py). The worker's fold puts the past days in one row per key.
 CASE_DUE_TOTAL = Table(

@@ -19,13 +19,13 @@ before now, one short range of ix_instance_next_due (engine/queries/overdue_tota
   newer cases without reading them (engine/queries/cases.py).
 SQLite gets the (empty) table for the models' sake; its lists count their rows.
 
-Revision ID: 0033
+Revision ID: 0032
 Revises: 0031
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0033"
+revision = "0032"
 down_revision = "0031"
 branch_labels = None
 depends_on = None
