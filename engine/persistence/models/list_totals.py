@@ -10,14 +10,16 @@ from sqlalchemy import BigInteger, Boolean, Column, Date, Index, Integer, String
 
 from engine.persistence.models.core import Base, ProcessInstance
 
+def _case_key() -> list[Column]:
+    """A case list's key columns (what its filters select), fresh for each table that counts by it."""
+    return [Column("definition_id", Integer, nullable=False), Column("process_key", String(100), nullable=False),
+            Column("status", String(20), nullable=False), Column("office", String(100)),
+            Column("stage", String(60)), Column("outcome", String(60))]
+
+
 CASE_TOTAL = Table(
     "case_total", Base.metadata,
-    Column("definition_id", Integer, nullable=False),
-    Column("process_key", String(100), nullable=False),
-    Column("status", String(20), nullable=False),
-    Column("office", String(100)),
-    Column("stage", String(60)),
-    Column("outcome", String(60)),
+    *_case_key(),
     Column("n", BigInteger, nullable=False),
     # True for a trigger's delta, False for a folded row: the worker folds only when there is one.
     Column("pending", Boolean, nullable=False, server_default=true()),
@@ -39,12 +41,7 @@ TASK_TOTAL = Table(
 # (engine/queries/overdue_totals.py). The worker's fold puts the past days in one row per key.
 CASE_DUE_TOTAL = Table(
     "case_due_total", Base.metadata,
-    Column("definition_id", Integer, nullable=False),
-    Column("process_key", String(100), nullable=False),
-    Column("status", String(20), nullable=False),
-    Column("office", String(100)),
-    Column("stage", String(60)),
-    Column("outcome", String(60)),
+    *_case_key(),
     Column("due_day", Date, nullable=False),
     Column("n", BigInteger, nullable=False),
     Column("pending", Boolean, nullable=False, server_default=true()),
