@@ -53,7 +53,8 @@ def _decoded(body: str):
 
 
 def state_rows_of(conn, instance_ids: list[int]) -> dict[int, list[StateRow]]:
-    """`store.rows_of` for a lot, its bodies decoded by orjson."""
+    """The workflow rows of a lot's cases in one statement, for `store.load(rows=…)`, their bodies
+    decoded by orjson."""
     found: dict[int, list[StateRow]] = {iid: [] for iid in instance_ids}
     # Fetched at once: row by row, the fetch cost more than the decoding.
     for iid, owner, task_id, body, digest in conn.execute(_STATE_ROWS, {"ids": list(instance_ids)}).all():

@@ -94,7 +94,7 @@ class Case:
     @classmethod
     def open(cls, ctx, instance_id: int, record: CaseRecord | None = None, state_rows: list | None = None) -> "Case":
         """The case, its row locked (FOR UPDATE) unless the command already read it that way (and its
-        workflow's rows, unless read with other cases' in one statement: `store.rows_of`)."""
+        workflow's rows, unless read with other cases' in one statement: `timer_lot.state_rows_of`)."""
         # FOR UPDATE serializes commands on one case in PostgreSQL; the version column catches
         # anything else (SQLite writers are already serialized by BEGIN IMMEDIATE).
         record = record or records.load(ctx.conn, instance_id)

@@ -30,8 +30,6 @@ class LoadedWorkflow:
 
 _LOAD = select(STATE.c.workflow_uuid, STATE.c.task_uuid, STATE.c.body, STATE.c.digest).where(
     STATE.c.instance_id == bindparam("instance_id"))
-_LOAD_MANY = select(STATE.c.instance_id, STATE.c.workflow_uuid, STATE.c.task_uuid, STATE.c.body, STATE.c.digest).where(
-    STATE.c.instance_id.in_(bindparam("ids", expanding=True)))
 _DELETE = delete(STATE).where(STATE.c.instance_id == bindparam("instance_id"),
                               STATE.c.task_uuid.in_(bindparam("gone", expanding=True)))
 
@@ -117,16 +115,8 @@ def _id_array(ids) -> str:
     return "{" + ",".join(f'"{i}"' for i in ids) + "}"
 
 
-def rows_of(conn: Connection, instance_ids: list[int]) -> dict[int, list]:
-    """The task rows of several cases in one statement (a timer worker's lot), for `load(rows=…)`."""
-    found: dict[int, list] = {iid: [] for iid in instance_ids}
-    for row in conn.execute(_LOAD_MANY, {"ids": list(instance_ids)}):
-        found[row.instance_id].append(row)
-    return found
-
-
 def load(conn: Connection, record, spec, subprocess_specs, script_engine, rows: list | None = None) -> LoadedWorkflow:
-    """The case's workflow, from its task rows (read here unless the caller read them: `rows_of`)."""
+    """The case's workflow, from its task rows (read here unless the caller read them: a timer lot's `timer_lot.state_rows_of`)."""
     rows = conn.execute(_LOAD, {"instance_id": record.id}).all() if rows is None else rows
     bodies = {(r.workflow_uuid, r.task_uuid): r.body for r in rows}
     workflow = serializer.join(record.workflow_meta, bodies, spec, subprocess_specs)
