@@ -6,6 +6,7 @@ import http.client
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import socket
@@ -268,8 +269,17 @@ class Http:
             headers["Content-Type"] = "application/json"
         if self.token:
             headers["Authorization"] = f"Bearer {self.token}"
+        self._drop_if_closed_by_server()
         try:
-            self.conn.request(method, path, body=payload, headers=headers)
+            try:
+                self.conn.request(method, path, body=payload, headers=headers)
+            except (BrokenPipeError, ConnectionResetError):
+                # The server closed the idle connection (gunicorn's keep-alive, 2 s) as we began to
+                # send: nothing of this request reached it, so it goes again on a new connection, as
+                # urllib3 does. A failure once the request is sent (a server killed mid-request) is
+                # never repeated: it is raised.
+                self.conn.close()
+                self.conn.request(method, path, body=payload, headers=headers)
             response = self.conn.getresponse()
             data = response.read()
         except BaseException:
@@ -282,6 +292,14 @@ class Http:
         except ValueError:
             parsed = data.decode(errors="replace")
         return response.status, parsed
+
+    def _drop_if_closed_by_server(self) -> None:
+        """A kept-alive connection whose socket is readable before a request holds the server's
+        close (end of file): a loaded machine can leave a client idle past the keep-alive, and
+        sending on it would fail. It is closed, and http.client opens a new one."""
+        sock = self.conn.sock
+        if sock is not None and select.select([sock], [], [], 0)[0]:
+            self.conn.close()
 
     def get(self, path: str):
         status, body = self.request("GET", path)
