@@ -4,7 +4,6 @@ from __future__ import annotations
 import gc
 import logging
 import os
-import sys
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
@@ -13,8 +12,6 @@ ACCESS_LOG_FORMAT = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
 # Short enough that Ctrl-C or a service stop feels immediate; long enough for a slow request.
 GRACEFUL_TIMEOUT = 8
 TIMER_JOIN_TIMEOUT = 5.0
-# How long a worker thread may hold the GIL while another waits for it (Python's default: 5 ms).
-SWITCH_INTERVAL = 0.001
 
 
 def worker_tmp_dir() -> str | None:
@@ -33,24 +30,9 @@ def _freeze_loaded_objects(_worker=None) -> None:
     gc.freeze()
 
 
-def _short_gil_turns() -> None:
-    """A request thread whose database answer has arrived waits for the GIL while another thread
-    runs the engine (a command holds it 3-5 ms at a time): with Python's default 5 ms turn each of a
-    case's ~16 round trips could wait a whole turn before sending the next statement, and the
-    database sat idle meanwhile (issue 21). A 1 ms turn hands the GIL over sooner; a switch costs
-    microseconds and happens only when a thread is waiting."""
-    sys.setswitchinterval(SWITCH_INTERVAL)
-
-
-def _prepare_worker(_worker=None) -> None:
-    """gunicorn's post_worker_init: what each worker process sets once its app is built."""
-    _freeze_loaded_objects()
-    _short_gil_turns()
-
-
 def _start_timer_worker(worker) -> None:
     from engine.worker import TimerWorker
-    _prepare_worker()
+    _freeze_loaded_objects()
     timer = TimerWorker(worker.wsgi.extensions["tramite"])
     timer.start()
     worker.tramite_timer = timer
@@ -128,7 +110,7 @@ class TramiteServer(BaseApplication):
         banner = (f"serving http://{host}:{port}/ ({workers} worker(s) x {threads} threads, {timers}); "
                   "Ctrl-C stops")
         self.options["when_ready"] = lambda _server: print(banner, flush=True)
-        self.options["post_worker_init"] = _prepare_worker
+        self.options["post_worker_init"] = _freeze_loaded_objects
         if timer_worker:
             self.options.update(post_worker_init=_start_timer_worker, worker_exit=_stop_timer_worker)
         super().__init__()
