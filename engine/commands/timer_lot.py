@@ -17,6 +17,7 @@ from sqlalchemy import Text, bindparam, cast, select
 
 from engine.commands.timers import DONE_WITH, TIMER_AND_CASE, fire_read, fire_timer
 from engine.kernel import access
+from engine.persistence.pipelined import Pipeline
 from engine.persistence.tables import INSTANCE, TIMER
 from engine.runtime import projections, store
 
@@ -66,16 +67,19 @@ class LotWrites:
     """Collects writes whose result nobody reads and sends each statement once: an executemany of
     its calls, or one call whose list parameter (`id IN …`) holds every call's ids. The statements
     in `last` run after all the others: a firing's `DONE_WITH` reads the due instant close() may
-    have just moved (a cycle timer re-armed), so it must see that move, whichever case came first."""
+    have just moved (a cycle timer re-armed), so it must see that move, whichever case came first.
+    The cases' saves (PostgreSQL) wait in `saves` and go first, together in one round trip."""
 
     def __init__(self, last=()):
         self._calls: dict = {}
         self._last = tuple(last)
+        self.saves = Pipeline()
 
     def execute(self, statement, params: dict) -> None:
         self._calls.setdefault(statement, []).append(params)
 
     def flush(self, conn) -> None:
+        self.saves.send(conn)
         calls, self._calls = self._calls, {}
         ordered = sorted(calls.items(), key=lambda item: item[0] in self._last)  # stable: the rest keep their order
         for statement, params in ordered:

@@ -348,5 +348,5 @@ class Case:
                                   "tramite": {**instance.notes, "waiting_messages": waiting}}
         # The workflow, then the case row, with the history queued so far.
         store.save(self.ctx.conn, instance, self.loaded, self.ctx.take_audit, deferred or (), self.new_task_rows,
-                   self.new_timer_rows)
+                   self.new_timer_rows, getattr(self.writes, "saves", None))
         self.new_task_rows = self.new_timer_rows = None

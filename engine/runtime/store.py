@@ -126,12 +126,14 @@ def load(conn: Connection, record, spec, subprocess_specs, script_engine, rows: 
 
 
 def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None, tail: tuple = (),
-         new_tasks: list[dict] | None = None, new_timers: list[dict] | None = None) -> None:
+         new_tasks: list[dict] | None = None, new_timers: list[dict] | None = None, pipeline=None) -> None:
     """Prune, then write only new and changed task rows and delete the rows of removed tasks, and
     then the case row (`records.save`), in one statement on PostgreSQL, with the history events
     `take_audit()` hands over (the command's queued ones; elsewhere they wait for its commit) and the
     `tail` of deferred writes (run here, before the case row, on SQLite), and the `new_tasks` rows the
-    projections opened (PostgreSQL), whose ids it fills in, and the `new_timers` rows they started."""
+    projections opened (PostgreSQL), whose ids it fills in, and the `new_timers` rows they started.
+    With a `pipeline` (a timer lot's, engine/persistence/pipelined.py) the PostgreSQL statement is
+    queued there, and its answer checked (the case row's version) when the lot sends it."""
     prune(loaded.workflow)
     meta, bodies = serializer.split(loaded.workflow)
     data_size.check(bodies, getattr(record, "case_number", None))
@@ -141,7 +143,7 @@ def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None, tail
     gone = [task_id for (owner, task_id) in old if (owner, task_id) not in new]
     if conn.dialect.name == "postgresql":
         _save_pg(conn, record, bodies, old, new, gone, take_audit() if take_audit else [], tuple(tail),
-                 new_tasks or [], new_timers or [])
+                 new_tasks or [], new_timers or [], pipeline)
     else:
         _save_each(conn, record.id, bodies, old, new, gone)
         for deferred in tail:
@@ -151,7 +153,7 @@ def save(conn: Connection, record, loaded: LoadedWorkflow, take_audit=None, tail
 
 
 def _save_pg(conn: Connection, record, bodies: dict, old: dict, new: dict, gone: list, events: list,
-             tail: tuple, new_tasks: list[dict], new_timers: list[dict]) -> None:
+             tail: tuple, new_tasks: list[dict], new_timers: list[dict], pipeline) -> None:
     # Ids and digests (hex) are JSON strings as they are; a body is JSON already.
     changed = ",".join(f'{{"t":"{tid}","d":"{d}","b":{bodies[(owner, tid)]}}}' for (owner, tid), d in new.items()
                        if (owner, tid) in old and old[(owner, tid)] != d)
@@ -166,9 +168,17 @@ def _save_pg(conn: Connection, record, bodies: dict, old: dict, new: dict, gone:
         params["new_tasks"] = task_rows.as_json(new_tasks)
     if new_timers:
         params["new_timers"] = task_rows.timers_as_json(new_timers)
-    rows, task_ids = conn.execute(_write_all_pg(tail, bool(new_tasks), bool(new_timers)), params).one()
-    records.saved(record, rows)
-    task_rows.fill_ids(new_tasks, task_ids)
+    statement = _write_all_pg(tail, bool(new_tasks), bool(new_timers))
+
+    def answered(row) -> None:
+        rows, task_ids = row
+        records.saved(record, rows)
+        task_rows.fill_ids(new_tasks, task_ids)
+
+    if pipeline is None:
+        answered(conn.execute(statement, params).one())
+    else:
+        pipeline.queue(statement, params, answered)
 
 
 def _save_each(conn: Connection, instance_id: int, bodies: dict, old: dict, new: dict, gone: list) -> None:

@@ -2,12 +2,14 @@
 write for the lot (engine/commands/timer_lot.py): still each timer exactly once, a broken case
 loses none of the others, a case with two timers in one lot, a case suspended or cancelled between
 the lease and the firing."""
-from sqlalchemy import text
+from psycopg import pq
+from sqlalchemy import event, text
 
 from engine.commands.timer_lot import fire_timers
 from engine.commands.timers import lease_due_timers
 from engine.config.clock import parse_instant
 from engine.identity.actor import SYSTEM
+from engine.runtime import records
 from engine.worker import fire_due
 from tests.persistence.test_command_statements import Sent
 from tests.support import bpmn as b
@@ -168,3 +170,50 @@ def test_a_lot_keeps_the_numbers_of_its_cases_data_exactly(api, engine):
         variables = api.get(f"/api/v1/instances/{case['id']}", "boss")["variables"]
         assert variables["outcome"] == "TIMED_OUT"
         assert {name: variables[name] for name in numbers} == numbers
+
+
+def test_a_lots_saves_travel_together_and_each_is_still_counted(api, engine):
+    """PostgreSQL: the lot's saves are sent in one pipeline (one round trip, engine/persistence/
+    pipelined.py), each still seen by the engine's statement listeners."""
+    if engine.db.is_sqlite:
+        return
+    api.deploy("test_deadline", deadline_flow())
+    _start(api, 5)
+    _move_past_deadlines(engine)
+    ids = engine.execute(lease_due_timers, SYSTEM, "w", 50)
+    modes = []
+
+    def record(_conn, cursor, statement, *_args):
+        if statement.lstrip().startswith("WITH gone AS"):
+            modes.append(cursor.connection.pgconn.pipeline_status)
+
+    event.listen(engine.db.write_engine, "before_cursor_execute", record)
+    try:
+        assert engine.execute(fire_timers, SYSTEM, ids) == 5
+    finally:
+        event.remove(engine.db.write_engine, "before_cursor_execute", record)
+    assert len(modes) == 5 and all(mode != pq.PipelineStatus.OFF for mode in modes)
+
+
+def test_a_case_whose_save_finds_its_version_moved_costs_the_others_nothing(api, engine, monkeypatch):
+    """The lot checks each save's answer when it sends them all: a stale one (its case written
+    meanwhile) rolls the lot back, the others fire one by one, each exactly once."""
+    api.deploy("test_deadline", deadline_flow())
+    cases = _start(api, 5)
+    stale = cases[1]["id"]
+    _move_past_deadlines(engine)
+    save_params = records.save_params
+
+    def stale_for_one(record):  # as if another command had written that case since the lot read it
+        params = save_params(record)
+        return {**params, "p_version": params["p_version"] - 1} if record.id == stale else params
+
+    monkeypatch.setattr(records, "save_params", stale_for_one)
+    assert fire_due(engine, owner="w", batch=10) == 4
+    for case in cases:
+        (timer,) = _timers(engine, case["id"])
+        if case["id"] == stale:
+            assert timer.fired_at is None and timer.attempts == 1 and "changed meanwhile" in timer.last_error
+            assert "timer_fired" not in _history(api, case)
+        else:
+            assert timer.fired_at is not None and timer.attempts == 0 and _history(api, case).count("timer_fired") == 1

@@ -146,3 +146,17 @@ def test_the_production_clock_counts_the_commands_own_cpu_not_time_spent_waiting
     assert budget.exceeded is None
     with pytest.raises(BudgetExceeded, match="budget of 0.05 seconds"):
         run_engine_steps(wf, budget)
+
+
+def test_the_production_clock_is_read_only_once_the_budget_could_be_spent(monkeypatch):
+    # The thread's CPU time is a system call per read: a firing's steps read it at every step. It
+    # cannot run ahead of the monotonic clock, so steps well inside the budget by that clock read it
+    # not at all (the command's start reads it once).
+    reads = []
+    real = time.thread_time
+    monkeypatch.setattr(time, "thread_time", lambda: reads.append(1) or real())
+    wf = workflow(counting_loop(10 ** 9), {"n": 0})
+    budget = CommandBudget(max_steps=None, max_seconds=3.0)
+    for _ in range(200):
+        budget.spend(wf.get_tasks(state=TaskState.READY)[0])
+    assert budget.exceeded is None and len(reads) == 1
