@@ -9,7 +9,11 @@ the applicants who file), so the search finds the matching starters among the di
 one range of that index; the cases the other two arms find and those starters did not start are
 counted through the trigram indexes of those arms. The two counts are disjoint and their sum is
 the OR's count. One statement, one snapshot; with more than STARTERS distinct starters it counts
-the OR itself, as before."""
+the OR itself, as before.
+
+All of it reads the narrow search table (case_search, 0033), which holds the trigram indexes and
+the columns a staff member's visibility filters on: the matching rows are rechecked there, not in
+the wide case rows."""
 from __future__ import annotations
 
 from sqlalchemy import String, any_, case, func, literal, literal_column, not_, or_, select
@@ -17,13 +21,14 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import aliased
 
 from engine.definitions import case_index
+from engine.persistence.models import CASE_SEARCH
 from engine.persistence.tables import INSTANCE
 
 STARTERS = 500  # beyond (applicants who file by themselves), the OR is counted: a descent per starter is ~6 µs
 NO_STARTERS = literal_column("CAST('{}' AS varchar[])", ARRAY(String))
 
 
-def search_arms(q: str, table=INSTANCE):
+def search_arms(q: str, table=CASE_SEARCH):
     """(case number arm, starter arm, applicant text arm) of a search, as cases.py's `_search` ORs them."""
     needle, folded = q.strip().lower(), case_index.fold(q)
     return (func.lower(table.c.case_number).contains(needle, autoescape=True),
@@ -32,17 +37,19 @@ def search_arms(q: str, table=INSTANCE):
 
 
 def count(session, q: str, conditions: list) -> int:
-    """count(*) of the cases matching `q` and `conditions` (the list's other WHERE terms)."""
+    """count(*) of the cases matching `q` and `conditions` (the list's other WHERE terms, over
+    case_search's columns)."""
     number, starter, text = search_arms(q)
+    table = CASE_SEARCH
     starters = _distinct_starters()
     matching = select(func.array_agg(starters.c.v)).where(
         starters.c.v.is_not(None), func.lower(starters.c.v).contains(q.strip().lower(), autoescape=True))
     # No starter matches: an empty array, not NULL (NOT (x = ANY(NULL)) would drop every case).
-    theirs = INSTANCE.c.started_by == any_(func.coalesce(matching.scalar_subquery(), NO_STARTERS))
-    by_starter = select(func.count()).select_from(INSTANCE).where(theirs, *conditions).scalar_subquery()
-    by_the_rest = select(func.count()).select_from(INSTANCE).where(
+    theirs = table.c.started_by == any_(func.coalesce(matching.scalar_subquery(), NO_STARTERS))
+    by_starter = select(func.count()).select_from(table).where(theirs, *conditions).scalar_subquery()
+    by_the_rest = select(func.count()).select_from(table).where(
         or_(number, text), not_(theirs), *conditions).scalar_subquery()
-    as_before = select(func.count()).select_from(INSTANCE).where(or_(number, starter, text), *conditions)
+    as_before = select(func.count()).select_from(table).where(or_(number, starter, text), *conditions)
     too_many = select(func.count()).select_from(starters).scalar_subquery() > STARTERS
     # No starter matches (an applicant's name): their count is 0 without a scan; the planner cannot
     # know the array is empty and would read a whole index for `= ANY(...)`.

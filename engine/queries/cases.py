@@ -11,7 +11,7 @@ from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.definitions.repository import info
 from engine.errors import Forbidden, NotFound
-from engine.persistence.models import ProcessDefinition, ProcessInstance, Task
+from engine.persistence.models import CASE_SEARCH, ProcessDefinition, ProcessInstance, Task
 from engine.registries import notifications
 from engine.runtime import records
 from engine.persistence.tables import INSTANCE, IS_OPEN, TASK, TASK_COLUMNS, task_state_is
@@ -46,23 +46,20 @@ def _lanes(conn, definition_id: int, digest: str) -> frozenset:
     return lanes
 
 
-def _visible_instances(actor: Actor, conn):
-    """The condition for the cases `actor` may see; None when they see all."""
-    return access.visible_cases_condition(actor, INSTANCE, lambda: versions_with_lanes(conn, actor.roles))
-
-
 def instance_conditions(session: Session, actor: Actor, now, *, process=None, status=None, outcome=None,
-                        stage=None, role=None, office=None, overdue=None, q=None) -> list:
-    """The WHERE of the case list: the actor's visibility and the filters (a page and a CSV share it)."""
+                        stage=None, role=None, office=None, overdue=None, q=None, table=INSTANCE) -> list:
+    """The WHERE of the case list: the actor's visibility and the filters (a page and a CSV share it).
+
+    `table`: the case table, or the search table (CASE_SEARCH) when `searched_aside` says the
+    filters are all among its columns."""
     conditions = []
-    visible = _visible_instances(actor, session)
+    visible = access.visible_cases_condition(actor, table, lambda: versions_with_lanes(session, actor.roles))
     if visible is not None:
         conditions.append(visible)
-    for column, value in ((ProcessInstance.process_key, process), (ProcessInstance.status, status),
-                          (ProcessInstance.outcome, outcome), (ProcessInstance.stage, stage),
-                          (ProcessInstance.office, office)):
+    for name, value in (("process_key", process), ("status", status), ("outcome", outcome), ("stage", stage),
+                        ("office", office)):
         if value:
-            conditions.append(column == value)
+            conditions.append(table.c[name] == value)
     if role:
         conditions.append(exists().where(Task.instance_id == ProcessInstance.id, IS_OPEN,
                                          Task.lane == role))
@@ -71,15 +68,22 @@ def instance_conditions(session: Session, actor: Actor, now, *, process=None, st
         # The case row carries its earliest open due date (projections): no search through the tasks.
         conditions.append(ProcessInstance.next_due_at < now)
     if q and q.strip():
-        conditions.append(_search(q))
+        conditions.append(or_(*case_search.search_arms(q)) if table is CASE_SEARCH else _search(q))
     return conditions
 
 
+def searched_aside(filters: dict) -> bool:
+    """A text search whose other filters are all columns of the search table (0033): its page and
+    total read that narrow table alone, and only the page's 50 case rows are read."""
+    return bool(filters.get("q") and filters["q"].strip()) and not any(
+        filters.get(name) for name in ("status", "outcome", "stage", "role", "overdue"))
+
+
 def _search(q: str):
-    """Case number or starter (lower(...) LIKE: 0009's trigram indexes), or any applicant name, id,
-    municipality or reference the procedure declares, folded as `search_text` is ("maria" finds
-    "María"; 0016's trigram index)."""
-    return or_(*case_search.search_arms(q))
+    """Case number or starter (lower(...) LIKE), or any applicant name, id, municipality or
+    reference the procedure declares, folded as `search_text` is ("maria" finds "María"): the
+    cases whose row in the search table matches (its trigram indexes, 0033)."""
+    return ProcessInstance.id.in_(select(CASE_SEARCH.c.instance_id).where(or_(*case_search.search_arms(q))))
 
 
 NEWEST_FIRST = (ProcessInstance.started_at.desc(), ProcessInstance.id.desc())
@@ -98,9 +102,15 @@ def instance_items(session: Session, rows) -> list[dict]:
 
 def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, **filters):
     now = now() if callable(now) and filters.get("overdue") else now  # one clock reading for page and total
-    conditions = instance_conditions(session, actor, now, **filters)
+    aside = searched_aside(filters)
+    conditions = instance_conditions(session, actor, now, table=CASE_SEARCH if aside else INSTANCE, **filters)
     where = and_(*conditions) if conditions else True
-    if filters.get("overdue"):
+    if aside:
+        # The page's ids from the narrow search table, in the list's order; then their 50 case rows.
+        ids = _page(select(CASE_SEARCH.c.instance_id).where(where)
+                    .order_by(CASE_SEARCH.c.started_at.desc(), CASE_SEARCH.c.instance_id.desc()), page, per_page)
+        query = select(ProcessInstance).where(ProcessInstance.id.in_(ids.scalar_subquery()))
+    elif filters.get("overdue"):
         # The page's ids first, from ix_instance_due_started (0032) alone: its backward scan skips the
         # newer cases that are not overdue on the index (a scan of the cases read each of them).
         ids = _page(select(ProcessInstance.id).where(where).order_by(*NEWEST_FIRST), page, per_page)
@@ -112,11 +122,12 @@ def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, 
     # else the rows counted.
     total = len(rows) if page == 1 and len(rows) < per_page else list_totals.cases(
         session, actor, lambda: versions_with_lanes(session, actor.roles), now=now, **filters)
-    if total is None and filters.get("q") and filters["q"].strip() and list_totals.kept(session):
+    if total is None and aside and list_totals.kept(session):
         # The search is instance_conditions' last term; the count splits it (case_search.py).
         total = case_search.count(session, filters["q"], conditions[:-1])
     if total is None:
-        total = session.scalar(select(func.count()).select_from(ProcessInstance).where(where))
+        counted = CASE_SEARCH if aside else ProcessInstance
+        total = session.scalar(select(func.count()).select_from(counted).where(where))
     return instance_items(session, rows), total
 
 
@@ -131,7 +142,7 @@ def get_instance(session: Session, actor: Actor, instance_id: int):
         return record
     if access.sees_all_cases(actor):
         return record
-    # The rule of `_visible_instances`, decided on the row already read.
+    # The rule of `access.visible_cases_condition`, decided on the row already read.
     if not access.may_see_case(actor, lanes=_lanes(conn, record.definition_id, record.definition_hash),
                                started_by=record.started_by, office=record.office):
         raise Forbidden(f"case {instance_id} is not yours")  # its number, office and lanes stay unsaid

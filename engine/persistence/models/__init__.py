@@ -6,6 +6,7 @@ from engine.persistence.models.core import (
 )
 from engine.persistence.models.applicants import ApplicantAccess, ApplicantFailure, ApplicantSession
 from engine.persistence.models.documents import CaseNote, Document, DocumentCounter
+from engine.persistence.models.case_search import CASE_SEARCH
 from engine.persistence.models.bids import Bidder, BidderSanction, BidMatter, PurchaseLock
 from engine.persistence.models.drafts import TaskDraft
 from engine.persistence.models.farmers import FarmerRecord
@@ -21,6 +22,7 @@ from engine.persistence.models.saved_filters import SavedFilter
 from engine.persistence.models.work import TaskReminder, UserAbsence, WorkDigest
 
 __all__ = [
+    "CASE_SEARCH",
     "ReportDay",
     "ReportRollup",
     "AgencyToken",

@@ -27,7 +27,7 @@ class Base(DeclarativeBase):
 # only on PostgreSQL (trigram search), which models cannot say. The models-vs-migrations check skips them.
 MIGRATION_ONLY_INDEXES = frozenset({
     "ix_task_open_order", "ix_task_available_lane", "ix_task_assignee_order",
-    "ix_instance_case_number_trgm", "ix_instance_started_by_trgm", "ix_instance_search_text_trgm",
+    "ix_case_search_number_trgm", "ix_case_search_started_by_trgm", "ix_case_search_text_trgm",  # (0033)
     "ix_task_available_lane_case", "ix_instance_office_by_id",  # PostgreSQL only (0029)
     "ix_instance_due_started", "ix_case_due_total_past",  # PostgreSQL only (0032)
 })
