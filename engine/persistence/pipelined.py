@@ -28,8 +28,10 @@ def _compiled(statement, dialect) -> tuple:
         compiled = statement.compile(dialect=dialect)
         processors = {name: bind.type.dialect_impl(dialect).bind_processor(dialect)
                       for name, bind in compiled.binds.items()}
+        # A value written into the statement (`column == 'x'`) is a bind the caller does not pass.
+        constants = {name: bind.value for name, bind in compiled.binds.items() if not bind.required}
         # The statement is kept with its entry: its id stays its own.
-        entry = _COMPILED[key] = (compiled.string, processors, statement)
+        entry = _COMPILED[key] = (compiled.string, processors, constants, statement)
     return entry
 
 
@@ -51,8 +53,9 @@ class Pipeline:
         sent = []
         with raw.pipeline():
             for statement, params, on_row in queued:
-                sql, processors, _ = _compiled(statement, dialect)
-                values = {name: process(params[name]) if process else params[name]
+                sql, processors, constants, _ = _compiled(statement, dialect)
+                given = {**constants, **params} if constants else params
+                values = {name: process(given[name]) if process else given[name]
                           for name, process in processors.items()}
                 cursor = raw.cursor()
                 for listener in listeners:
