@@ -7,21 +7,16 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select, text
 
-from sqlalchemy.engine import make_url
-
-from engine.bootstrap import make_engine, prepare
 from engine.commands import retention as job
 from engine.commands.cases import start_case
 from engine.commands.deploy import deploy
-from engine.config.clock import Clock, parse_instant
 from engine.config import retention
 from engine.persistence.models import CASE_SEARCH, ProcessInstance
 from engine.identity.actor import Actor
-from tests.conftest import PG_URL, START
 from tests.procedures.farmer_registry.conftest import ADMISSION, MEMBERSHIP, application, farmer_files
-from tests.search.test_backfill import CLERK, _alembic
+from tests.search.test_backfill import CLERK
 from tests.support import bpmn as b
-from tests.support.databases import fresh_database
+from tests.support.migrations import alembic_to, scratch_engine
 from tests.support.diagrams import MONEY, rules_flow
 
 INSTANCE = ProcessInstance.__table__
@@ -103,17 +98,14 @@ def test_a_save_that_changes_no_copied_column_leaves_the_copy_alone(api, engine)
 
 
 def test_the_migration_copies_the_cases_that_existed_before_it(tmp_path, worker_id):
-    url = (fresh_database(PG_URL, f"{make_url(PG_URL).database}_{worker_id}_search_table") if PG_URL
-           else f"sqlite:///{tmp_path / 'search_table.db'}")
-    engine = make_engine(url, Clock("manual", parse_instant(START)))
+    engine = scratch_engine(tmp_path, worker_id, "search_table")
     try:
-        prepare(engine)
         for key in (MEMBERSHIP, ADMISSION):
             engine.execute(deploy, OWNER, key, farmer_files())
-        _alembic(engine, "0032", down=True)  # as a database was before 0033, with cases in it
+        alembic_to(engine, "0032", down=True)  # as a database was before 0033, with cases in it
         ids = [engine.execute(start_case, CLERK, ADMISSION, application(name=name))["id"]
                for name in ("María Núñez", "Ana Torres")]
-        _alembic(engine, "head")
+        alembic_to(engine, "head")
         cases = assert_in_step(engine)
         assert sorted(cases) == sorted(ids) and cases[ids[0]][-1] == "maria nunez | cidra"
     finally:

@@ -3,20 +3,16 @@ and a case still reads the values it started with after the store changes."""
 from __future__ import annotations
 
 from sqlalchemy import func, select
-from sqlalchemy.engine import make_url
 
-from engine.bootstrap import make_engine, prepare
 from engine.commands import accounts as account_commands
 from engine.commands.cases import start_case
 from engine.commands.deploy import deploy
 from engine.commands.parameters import set_parameter
-from engine.config.clock import Clock, parse_instant
 from engine.identity.actor import SYSTEM
 from engine.persistence.models import ParameterSnapshot, ProcessInstance
 from engine.runtime import records
-from tests.conftest import PG_URL, START, TEST_ROLES
-from tests.search.test_backfill import _alembic
-from tests.support.databases import fresh_database
+from tests.conftest import TEST_ROLES
+from tests.support.migrations import alembic_to, scratch_engine
 from tests.support.diagrams import rules_flow
 
 SHARE = "farmer.minIncomeSharePct"
@@ -78,22 +74,19 @@ def test_a_start_that_rolls_back_leaves_no_dangling_snapshot_for_the_next(api, e
 
 
 def test_the_migration_gives_existing_cases_the_values_they_froze(tmp_path, worker_id):
-    url = (fresh_database(PG_URL, f"{make_url(PG_URL).database}_{worker_id}_snapshots") if PG_URL
-           else f"sqlite:///{tmp_path / 'snapshots.db'}")
-    engine = make_engine(url, Clock("manual", parse_instant(START)))
+    engine = scratch_engine(tmp_path, worker_id, "snapshots")
     try:
-        prepare(engine)
         engine.execute(lambda ctx: [account_commands.add_role(ctx, role, es, en)
                                     for role, (es, en) in TEST_ROLES.items()], SYSTEM)
         engine.execute(deploy, SYSTEM, "test_rules", rules_flow())
         ids = [engine.execute(start_case, SYSTEM, "test_rules", {})["id"]]
         engine.execute(set_parameter, SYSTEM, SHARE, 80)
         ids += [engine.execute(start_case, SYSTEM, "test_rules", {})["id"] for _ in range(2)]
-        _alembic(engine, "0022", down=True)   # each case with its own copy, as before 0026
+        alembic_to(engine, "0022", down=True)   # each case with its own copy, as before 0026
         with engine.db.write_engine.connect() as conn:
             copies = conn.exec_driver_sql("SELECT id, parameters FROM process_instance").fetchall()
         assert len(copies) == 3
-        _alembic(engine, "head")
+        alembic_to(engine, "head")
         assert len(_snapshots(engine)) == 2
         assert [_frozen(engine, i)[SHARE] for i in ids] == [50, 80, 80]
         with engine.db.reading() as session:
