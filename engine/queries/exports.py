@@ -19,11 +19,6 @@ from engine.persistence.tables import INSTANCE, TASK, TASK_COLUMNS
 from engine.queries import cases, shapes
 
 BATCH = 1000
-_CASE_COLUMNS = [ProcessInstance.__table__.c[name] for name in (
-    "id", "case_number", "process_key", "definition_id", "status", "outcome", "stage", "started_at", "ended_at",
-    "started_by", "office", "applicant_name", "applicant_id", "municipality", "reference", "suspended_since")]
-
-
 def instance_batch(session: Session, actor: Actor, now, *, after: tuple | None = None, limit: int | None = None,
                    **filters) -> tuple[list[dict], tuple | None]:
     """(up to `limit` cases of the list's filter, newest first, after the key `after`; the key to go
@@ -34,7 +29,7 @@ def instance_batch(session: Session, actor: Actor, now, *, after: tuple | None =
         started, last_id = datetime.fromisoformat(after[0]), after[1]
         conditions.append(or_(ProcessInstance.started_at < started,
                               and_(ProcessInstance.started_at == started, ProcessInstance.id < last_id)))
-    rows = session.execute(select(*_CASE_COLUMNS).where(and_(True, *conditions))
+    rows = session.execute(select(*cases.ITEM_COLUMNS).where(and_(True, *conditions))
                            .order_by(*cases.NEWEST_FIRST).limit(limit)).all()
     items = cases.instance_items(session, rows)
     more = len(rows) == limit

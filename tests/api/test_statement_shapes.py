@@ -43,3 +43,35 @@ def test_no_task_query_binds_the_task_state(api, app):
     assert task_queries, "the flow sent no task query at all"
     bound = [" ".join(s.split())[:200] for s in task_queries if BOUND_STATE.search(s)]
     assert bound == []
+
+
+WIDE_COLUMNS = re.compile(r"process_instance\.(variables|workflow_meta|activity|search_text)\b", re.IGNORECASE)
+
+
+def test_case_lists_read_only_the_columns_they_show(api, app):
+    # A list item shows a case's number, status, office, applicant...; the row's JSON (variables,
+    # workflow state, activity) would be read, decoded and dropped 50 times a page (issue 21).
+    db = app.extensions["tramite"].db
+    api.deploy("test_rules", rules_flow())
+    case = api.post("/api/v1/processes/test_rules/instances", "clerk", {"variables": {}}, expect=201)
+    sent: list[str] = []
+
+    def record(_conn, _cursor, statement, *_args):
+        sent.append(statement)
+
+    engines = {db.read_engine, db.write_engine, db.replica_engine}
+    for eng in engines:
+        event.listen(eng, "before_cursor_execute", record)
+    try:
+        for path in ("/api/v1/instances", "/api/v1/instances?overdue=true", "/api/v1/instances?q=test",
+                     f"/api/v1/instances?q={case['case_number']}", "/api/v1/instances?status=active&page=2"):
+            listed = api.get(path, "boss")
+            if path == "/api/v1/instances" or "case_number" in path or case["case_number"] in path:
+                assert [item["id"] for item in listed] == [case["id"]], path
+    finally:
+        for eng in engines:
+            event.remove(eng, "before_cursor_execute", record)
+
+    case_reads = [s for s in sent if "FROM process_instance" in s]
+    assert case_reads, "the lists sent no case query at all"
+    assert [" ".join(s.split())[:200] for s in case_reads if WIDE_COLUMNS.search(s)] == []
