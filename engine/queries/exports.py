@@ -19,6 +19,8 @@ from engine.persistence.tables import INSTANCE, TASK, TASK_COLUMNS
 from engine.queries import cases, shapes
 
 BATCH = 1000
+
+
 def instance_batch(session: Session, actor: Actor, now, *, after: tuple | None = None, limit: int | None = None,
                    **filters) -> tuple[list[dict], tuple | None]:
     """(up to `limit` cases of the list's filter, newest first, after the key `after`; the key to go

@@ -5,6 +5,7 @@ applies; the open-task indexes (migrations 0008, 0009) hold `state = 'open'`, so
 binds the state cost more in preparing than in running (the benchmark found 30-180 us each).
 """
 import re
+from contextlib import contextmanager
 
 from sqlalchemy import event
 
@@ -13,17 +14,26 @@ from tests.support.diagrams import rules_flow
 BOUND_STATE = re.compile(r"task\.state\s*(=|IN)\s*\(?\s*(\?|%\(|:)", re.IGNORECASE)
 
 
-def test_no_task_query_binds_the_task_state(api, app):
-    db = app.extensions["tramite"].db
+@contextmanager
+def statements_sent(db):
+    """Every SQL statement the app's engines send inside the block, in order."""
     sent: list[str] = []
 
     def record(_conn, _cursor, statement, *_args):
         sent.append(statement)
 
-    engines = {db.read_engine, db.write_engine}
+    engines = {db.read_engine, db.write_engine, db.replica_engine}
     for eng in engines:
         event.listen(eng, "before_cursor_execute", record)
     try:
+        yield sent
+    finally:
+        for eng in engines:
+            event.remove(eng, "before_cursor_execute", record)
+
+
+def test_no_task_query_binds_the_task_state(api, app):
+    with statements_sent(app.extensions["tramite"].db) as sent:
         api.deploy("test_rules", rules_flow())
         case = api.post("/api/v1/processes/test_rules/instances", "clerk", {"variables": {}}, expect=201)
         intake = api.open_task(case, "intake")
@@ -35,9 +45,6 @@ def test_no_task_query_binds_the_task_state(api, app):
                  {"data": {"gross_annual_income": "40000.00", "activity_income": 20000}})
         api.get(f"/api/v1/instances/{case['id']}", "clerk")
         api.get(f"/api/v1/instances/{case['id']}/activity", "boss")
-    finally:
-        for eng in engines:
-            event.remove(eng, "before_cursor_execute", record)
 
     task_queries = [s for s in sent if "task.state" in s]
     assert task_queries, "the flow sent no task query at all"
@@ -51,26 +58,15 @@ WIDE_COLUMNS = re.compile(r"process_instance\.(variables|workflow_meta|activity|
 def test_case_lists_read_only_the_columns_they_show(api, app):
     # A list item shows a case's number, status, office, applicant...; the row's JSON (variables,
     # workflow state, activity) would be read, decoded and dropped 50 times a page (issue 21).
-    db = app.extensions["tramite"].db
     api.deploy("test_rules", rules_flow())
     case = api.post("/api/v1/processes/test_rules/instances", "clerk", {"variables": {}}, expect=201)
-    sent: list[str] = []
-
-    def record(_conn, _cursor, statement, *_args):
-        sent.append(statement)
-
-    engines = {db.read_engine, db.write_engine, db.replica_engine}
-    for eng in engines:
-        event.listen(eng, "before_cursor_execute", record)
-    try:
-        for path in ("/api/v1/instances", "/api/v1/instances?overdue=true", "/api/v1/instances?q=test",
-                     f"/api/v1/instances?q={case['case_number']}", "/api/v1/instances?status=active&page=2"):
+    finding_it = ("/api/v1/instances", f"/api/v1/instances?q={case['case_number']}")
+    with statements_sent(app.extensions["tramite"].db) as sent:
+        for path in (*finding_it, "/api/v1/instances?overdue=true", "/api/v1/instances?q=test",
+                     "/api/v1/instances?status=active&page=2"):
             listed = api.get(path, "boss")
-            if path == "/api/v1/instances" or "case_number" in path or case["case_number"] in path:
+            if path in finding_it:
                 assert [item["id"] for item in listed] == [case["id"]], path
-    finally:
-        for eng in engines:
-            event.remove(eng, "before_cursor_execute", record)
 
     case_reads = [s for s in sent if "FROM process_instance" in s]
     assert case_reads, "the lists sent no case query at all"
