@@ -21,6 +21,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from flask import g, has_request_context
+
 from engine.config.paths import processes_dir
 
 FILE = "labels.json"
@@ -41,7 +43,19 @@ def _read(path: Path) -> dict:
 
 
 def files() -> list[dict]:
-    """Every procedure's label data: the configured folder's, else the bundled one's."""
+    """Every procedure's label data: the configured folder's, else the bundled one's, looked up once
+    per request. A case list page asks for a stage's and an outcome's words on each of its 50 rows,
+    and each look-up globbed the folder and read each file's time stamp (issue 21: a third of the
+    page's render at 50,000 cases); a request still sees a file changed before it began."""
+    if not has_request_context():
+        return _files()
+    found = g.get("procedure_label_files")
+    if found is None:
+        found = g.procedure_label_files = _files()
+    return found
+
+
+def _files() -> list[dict]:
     root = processes_dir()
     paths = _paths(root) if root.is_dir() else []
     if not paths and root.resolve() != _BUNDLED.resolve():

@@ -29,6 +29,7 @@ from api.errors import http_status
 from api.web import i18n, labels, rule_texts
 from api.web import session as web_session
 from api.web.blueprint import bp
+from api.web.row_links import row_link
 
 log = logging.getLogger("tramite.web")
 
@@ -180,7 +181,7 @@ def install(app: Flask) -> None:
                                  ui_language=i18n.selected_language, code_text=labels.code_text,
                                  parameter_type=labels.parameter_type,
                                  event_why=rule_texts.event_why, rule_article=rule_texts.rule_article,
-                                 in_words=rule_texts.sentence)
+                                 in_words=rule_texts.sentence, row_link=row_link)
     app.jinja_env.filters["rule_citation"] = rule_texts.citation
     app.register_blueprint(bp)
 

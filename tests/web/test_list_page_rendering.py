@@ -1,0 +1,75 @@
+"""The list pages' per-page shortcuts (issue 21): their rows' links built once around a marker id,
+a procedure's label files looked up once per request — and neither shows anything else."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from flask import url_for
+
+from api.web import procedure_labels
+from api.web.row_links import row_link
+from engine.commands.cases import start_case
+from tests.web.conftest import actor
+from tests.web.diagrams import start_variables
+
+ROW_ENDPOINTS = [("web.case", "instance_id"), ("web.task", "task_id"), ("web.claim", "task_id"),
+                 ("web.release", "task_id")]
+
+
+@pytest.mark.parametrize("script_root", ["", "/tramite", "/oficina/tramite"])
+def test_a_row_link_is_the_routers_link_for_that_id(app, script_root):
+    # Behind a proxy that mounts the app under a prefix the router puts the prefix in front.
+    with app.test_request_context("/web/tasks", base_url=f"http://agency.example{script_root}"):
+        for endpoint, key in ROW_ENDPOINTS:
+            link = row_link(endpoint, key)
+            for row_id in (1, 7, 40, 987_654_321, 2**40):
+                assert link(row_id) == url_for(endpoint, **{key: row_id}), (endpoint, row_id)
+            assert link(12).startswith(f"{script_root}/web/")
+
+
+def test_a_row_link_refuses_an_endpoint_whose_address_does_not_hold_the_id(app):
+    with app.test_request_context("/web/tasks"):
+        with pytest.raises(ValueError, match="web.home"):
+            row_link("web.home", "task_id")  # the id becomes a query argument: no place to put it
+
+
+def test_the_inbox_rows_link_to_their_own_case_and_task(web, web_case, engine):
+    cases = [web_case, *(engine.execute(start_case, actor("clerk"), "test_web", start_variables()) for _ in range(3))]
+    reviewer = web("reviewer")
+    mine = cases[1]["open_tasks"][0]
+    reviewer.post(f"/web/tasks/{mine['id']}/claim", {"next": "/web/tasks"})
+    page = reviewer.get("/web/tasks")
+    for case in cases:
+        task = case["open_tasks"][0]
+        action = "release" if task["id"] == mine["id"] else "claim"
+        assert f'href="/web/cases/{case["id"]}">{case["case_number"]}</a>' in page
+        assert page.count(f'action="/web/tasks/{task["id"]}/{action}"') == 1
+        assert page.count(f'href="/web/tasks/{task["id"]}"') == 2  # its name and its "Abrir" button
+
+
+def _labels(folder, stage_words: str) -> None:
+    (folder / "test_web").mkdir(parents=True, exist_ok=True)
+    (folder / "test_web" / "labels.json").write_text(json.dumps(
+        {"processes": ["test_web"], "stages": {"EVALUATION": {"es": stage_words, "en": "Under review"}}}),
+        encoding="utf-8")
+
+
+def test_a_case_list_reads_the_label_files_once_and_the_next_request_sees_a_change(
+        web, web_case, engine, monkeypatch, tmp_path):
+    for _ in range(9):
+        engine.execute(start_case, actor("clerk"), "test_web", start_variables())
+    folder = tmp_path / "processes"
+    _labels(folder, "En evaluación técnica")
+    monkeypatch.setenv("TRAMITE_PROCESSES_DIR", str(folder))
+    looked_up = []
+    real_paths = procedure_labels._paths
+    monkeypatch.setattr(procedure_labels, "_paths", lambda root: looked_up.append(root) or real_paths(root))
+    boss = web("boss")
+    looked_up.clear()
+    html = boss.get("/web/cases")
+    assert html.count("<td>En evaluación técnica</td>") == 10  # each row's stage in the procedure's words
+    assert len(looked_up) == 1  # one look at the folder for the page, not one per row and label
+    _labels(folder, "En revisión del comité")
+    html = boss.get("/web/cases")
+    assert html.count("<td>En revisión del comité</td>") == 10 and "En evaluación técnica" not in html
