@@ -8,7 +8,8 @@ and a test fails when a message has no English.
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
+from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
@@ -83,9 +84,27 @@ def format_locale() -> str:
     return FORMAT_LOCALES.get(str(get_locale() or DEFAULT_LANGUAGE), FORMAT_LOCALES[DEFAULT_LANGUAGE])
 
 
+# A list page writes a date, an instant and the days left on each of its 100 rows through Babel, which
+# looks the locale up and walks its pattern each time: a third of the rows' render (issue 21). The words
+# depend only on the day (the minute, the count) and the language, so each is worked out once per
+# process; the caches are bounded, and the catalogues they read are loaded once per process anyway.
+@lru_cache(maxsize=4096)
+def _date_text(value: date, locale: str) -> str:
+    return format_date(value, DATE_PATTERN, locale=locale)
+
+
+@lru_cache(maxsize=4096)
+def _minute_text(wall: datetime, locale: str) -> str:
+    # `wall` is naive: aware datetimes are equal (one key) whenever their instants are, whatever their
+    # zones, and the pattern shows no zone, so the key is what the reader sees.
+    return format_datetime(wall, INSTANT_PATTERN, locale=locale)
+
+
 def instant(value) -> str:
     moment = local(value)
-    return format_datetime(moment, INSTANT_PATTERN, locale=format_locale()) if moment else ""
+    if moment is None:
+        return ""
+    return _minute_text(moment.replace(second=0, microsecond=0, tzinfo=None), format_locale())
 
 
 def day(value) -> str:
@@ -99,7 +118,7 @@ def day(value) -> str:
         if isinstance(value, str):
             return value
         raise
-    return format_date(value, DATE_PATTERN, locale=format_locale())
+    return _date_text(value, format_locale())
 
 
 def days_left(due, now) -> int | None:
@@ -123,9 +142,15 @@ def days_left_text(due, now) -> str:
     left = days_left(due, now)
     if left is None:
         return ""
-    if due_status(due, now) == "overdue":
-        late = max(-left, 0)
-        return _("vencida hoy") if late == 0 else ngettext("vencida hace %(num)d día", "vencida hace %(num)d días", late)
-    if left == 0:
+    overdue = due_status(due, now) == "overdue"
+    return _days_text(str(get_locale() or DEFAULT_LANGUAGE), overdue, max(-left, 0) if overdue else left)
+
+
+@lru_cache(maxsize=1024)
+def _days_text(language: str, overdue: bool, days: int) -> str:
+    # `language` is the key the catalogue is chosen by (PoDomain): the words are the same for it.
+    if overdue:
+        return _("vencida hoy") if days == 0 else ngettext("vencida hace %(num)d día", "vencida hace %(num)d días", days)
+    if days == 0:
         return _("vence hoy")
-    return ngettext("queda %(num)d día", "quedan %(num)d días", left)
+    return ngettext("queda %(num)d día", "quedan %(num)d días", days)

@@ -31,3 +31,24 @@ def test_a_deadline_with_an_hour_names_it(app):
         assert deadlines.last_day("2024-04-22T19:30:00+00:00") == "22 abr 2024, hasta las 15:30"
         assert re.fullmatch(r"vence hoy", deadlines.days_to_act("2024-04-23T04:00:00+00:00",
                                                                  "2024-04-22T23:00:00-04:00"))
+
+
+def test_dates_and_days_left_follow_each_requests_language_and_show_puerto_rico_time(app):
+    # The words are worked out once per process (api/web/i18n.py): what one language filled in
+    # must not come back in another, and one instant written in two zones reads as one PR time.
+    from flask_babel import force_locale
+
+    from api.web import i18n
+    due, now = "2024-04-26T04:00:00+00:00", "2024-04-22T12:00:00-04:00"
+    with app.test_request_context("/web/"):
+        seen = {}
+        for language in ("es", "en", "es", "en"):
+            with force_locale(language):
+                words = (i18n.day("2024-04-22"), i18n.instant("2024-04-22T19:30:00+00:00"),
+                         i18n.instant("2024-04-22T15:30:59.5-04:00"), i18n.days_left_text(due, now),
+                         i18n.days_left_text("2024-04-20T04:00:00+00:00", now))
+            assert seen.setdefault(language, words) == words
+    assert seen["es"] == ("22 abr 2024", "22 abr 2024, 15:30", "22 abr 2024, 15:30", "quedan 4 días",
+                          "vencida hace 2 días")
+    assert seen["en"] == ("22 Apr 2024", "22 Apr 2024, 15:30", "22 Apr 2024, 15:30", "4 days left",
+                          "overdue by 2 days")
