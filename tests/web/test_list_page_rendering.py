@@ -10,6 +10,9 @@ from flask import url_for
 from api.web import procedure_labels
 from api.web.row_links import row_link
 from engine.commands.cases import start_case
+from engine.commands.deploy import deploy
+from engine.commands.tasks import complete
+from tests.support.diagrams import parallel_flow, script_flow
 from tests.web.conftest import actor
 from tests.web.diagrams import start_variables
 
@@ -34,8 +37,24 @@ def test_a_row_link_refuses_an_endpoint_whose_address_does_not_hold_the_id(app):
             row_link("web.home", "task_id")  # the id becomes a query argument: no place to put it
 
 
+def _two_task_case(engine) -> dict:
+    """A case that opens two tasks at once: the cases started after it have task ids other than their
+    own ids, so a row that links a task where its case belongs (or the reverse) shows."""
+    engine.execute(deploy, actor("owner"), "test_parallel", parallel_flow())
+    case = engine.execute(start_case, actor("clerk"), "test_parallel", {})
+    assert len(case["open_tasks"]) == 2
+    return case
+
+
+def _row(html: str, task_id: int) -> str:
+    start = html.index(f'data-task-id="{task_id}"')
+    return html[start:html.index("</tr>", start)]
+
+
 def test_the_inbox_rows_link_to_their_own_case_and_task(web, web_case, engine):
+    _two_task_case(engine)
     cases = [web_case, *(engine.execute(start_case, actor("clerk"), "test_web", start_variables()) for _ in range(3))]
+    assert any(case["open_tasks"][0]["id"] != case["id"] for case in cases)
     reviewer = web("reviewer")
     mine = cases[1]["open_tasks"][0]
     reviewer.post(f"/web/tasks/{mine['id']}/claim", {"next": "/web/tasks"})
@@ -46,6 +65,22 @@ def test_the_inbox_rows_link_to_their_own_case_and_task(web, web_case, engine):
         assert f'href="/web/cases/{case["id"]}">{case["case_number"]}</a>' in page
         assert page.count(f'action="/web/tasks/{task["id"]}/{action}"') == 1
         assert page.count(f'href="/web/tasks/{task["id"]}"') == 2  # its name and its "Abrir" button
+
+
+def test_the_work_and_dashboard_rows_link_to_their_own_cases(web, web_case, engine):
+    parallel = _two_task_case(engine)
+    engine.execute(deploy, actor("owner"), "test_script", script_flow("x = 1 / 0"))
+    broken = engine.execute(start_case, actor("clerk"), "test_script", {})
+    assert broken["open_tasks"][0]["id"] != broken["id"]
+    broken = engine.execute(complete, actor("clerk"), broken["open_tasks"][0]["id"], {})["instance"]
+    boss = web("boss")
+    work = boss.get("/web/work")
+    for case in (web_case, parallel):
+        for task in case["open_tasks"]:
+            assert f'<a href="/web/cases/{case["id"]}">{case["case_number"]}</a>' in _row(work, task["id"])
+    dashboard = boss.get("/web/dashboard")  # the case in error: its row opens it and retries it
+    assert dashboard.count(f'<a href="/web/cases/{broken["id"]}">{broken["case_number"]}</a>') == 1
+    assert dashboard.count(f'action="/web/cases/{broken["id"]}/retry"') == 1
 
 
 def _labels(folder, stage_words: str) -> None:
