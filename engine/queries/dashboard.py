@@ -73,7 +73,13 @@ def outcomes_over_time(session: Session, now: datetime, bucket: str = "month", p
     return {"periods": labels, "series": series}
 
 
-def upcoming_deadlines(session: Session, now: datetime, days: int = 7, limit: int = 100) -> list[dict]:
+# The dashboard lists the most urgent deadlines only; past this many it says the list is cut and
+# points to the case list's overdue filter, which holds them all (a count badge of "100" read as the
+# number of deadlines when 1,000,000 cases had 147,905 overdue).
+DEADLINES_SHOWN = 100
+
+
+def upcoming_deadlines(session: Session, now: datetime, days: int = 7, limit: int = DEADLINES_SHOWN) -> list[dict]:
     """Open tasks and running timers due before now + `days`, overdue ones first (soonest first)."""
     horizon = now + timedelta(days=days)
     tasks = (select(literal("task").label("kind"), TASK.c.id.label("ref"), TASK.c.instance_id,
@@ -152,5 +158,11 @@ def overview(session: Session, actor, now: datetime, bucket: str = "month") -> d
     access.require_sees_all_cases(actor, "the dashboard")
     return {"stages": stage_counts(session), "statuses": status_counts(session),
             "outcomes": outcomes_over_time(session, now, bucket),
-            "deadlines": upcoming_deadlines(session, now, days=7),
-            "work": waiting_work(session, now), "errors": cases_in_error(session)}
+            **_deadlines(session, now), "work": waiting_work(session, now), "errors": cases_in_error(session)}
+
+
+def _deadlines(session: Session, now: datetime) -> dict:
+    """The week's most urgent deadlines, and whether there are more than the dashboard shows (one
+    row more is read to know, rather than counting them all)."""
+    found = upcoming_deadlines(session, now, days=7, limit=DEADLINES_SHOWN + 1)
+    return {"deadlines": found[:DEADLINES_SHOWN], "more_deadlines": len(found) > DEADLINES_SHOWN}

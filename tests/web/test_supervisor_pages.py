@@ -31,6 +31,34 @@ def test_deadlines_within_seven_days_and_overdue_ones_appear_on_the_dashboard(we
     assert web_case["case_number"] in page and "Tarea: Evaluar solicitud" in page and "quedan 5 días" in page
 
 
+def _deadlines_section(html: str) -> tuple[str, str, int]:
+    section = html.split('id="h-deadlines"', 1)[1].split("</section>", 1)[0]
+    badge = re.search(r'<span class="count">([^<]*)</span>', section).group(1)
+    return section, badge, section.count('<tr class="due-')
+
+
+def test_a_dashboard_cut_short_says_so_and_leads_to_the_overdue_cases(web, web_case, engine, monkeypatch):
+    # The list shows the most urgent only; its badge must not read as the number of deadlines.
+    from engine.queries import dashboard
+    for _ in range(2):
+        engine.execute(start_case, actor("clerk"), "test_web", start_variables())
+    engine.execute(lambda ctx: engine.clock.move_to(ctx.conn, ctx.now.replace(day=18)), actor("admin"))
+    boss = web("boss")
+    section, badge, rows = _deadlines_section(boss.get("/web/dashboard"))
+    assert rows >= 3 and badge == str(rows) and "data-deadlines-cut" not in section
+    monkeypatch.setattr(dashboard, "DEADLINES_SHOWN", rows - 1)
+    section, badge, shown = _deadlines_section(boss.get("/web/dashboard"))
+    assert (badge, shown) == (f"{rows - 1}+", rows - 1)
+    assert f"Se muestran los {rows - 1} más urgentes; hay más." in text_of(section)
+    assert 'href="/web/cases?overdue=1"' in section
+    monkeypatch.setattr(dashboard, "DEADLINES_SHOWN", rows)  # exactly as many as there are: not cut
+    section, badge, shown = _deadlines_section(boss.get("/web/dashboard"))
+    assert (badge, shown) == (str(rows), rows) and "data-deadlines-cut" not in section
+    boss.client.get("/web/lang/en?next=/web/dashboard")
+    monkeypatch.setattr(dashboard, "DEADLINES_SHOWN", 1)
+    assert "The 1 most urgent are shown; there are more." in text_of(boss.get("/web/dashboard"))
+
+
 def test_outcomes_over_time_feed_the_chart(web, web_case):
     reviewer = web("reviewer")
     reviewer.post(f"/web/tasks/{web_case['open_tasks'][0]['id']}", {"recommendation": "deny", "findings": "No"})
