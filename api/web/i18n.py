@@ -50,7 +50,7 @@ class PoDomain(Domain):
     """A Flask-Babel domain whose catalogues come from the .po files, one per language."""
 
     def get_translations(self):
-        language = str(get_locale() or DEFAULT_LANGUAGE)
+        language = page_language()
         if language not in self.cache:
             self.cache[language] = load_catalogue(language)
         return self.cache[language]
@@ -80,8 +80,14 @@ def local(value) -> datetime | None:
     return value.astimezone(LOCAL_ZONE)
 
 
+def page_language() -> str:
+    """The language this page is written in (Flask-Babel's locale, `force_locale` included): the
+    key the catalogue is chosen by, and so the key of every cached wording below."""
+    return str(get_locale() or DEFAULT_LANGUAGE)
+
+
 def format_locale() -> str:
-    return FORMAT_LOCALES.get(str(get_locale() or DEFAULT_LANGUAGE), FORMAT_LOCALES[DEFAULT_LANGUAGE])
+    return FORMAT_LOCALES.get(page_language(), FORMAT_LOCALES[DEFAULT_LANGUAGE])
 
 
 # A list page writes a date, an instant and the days left on each of its 100 rows through Babel, which
@@ -143,12 +149,11 @@ def days_left_text(due, now) -> str:
     if left is None:
         return ""
     overdue = due_status(due, now) == "overdue"
-    return _days_text(str(get_locale() or DEFAULT_LANGUAGE), overdue, max(-left, 0) if overdue else left)
+    return _days_text(page_language(), overdue, max(-left, 0) if overdue else left)
 
 
 @lru_cache(maxsize=1024)
 def _days_text(language: str, overdue: bool, days: int) -> str:
-    # `language` is the key the catalogue is chosen by (PoDomain): the words are the same for it.
     if overdue:
         return _("vencida hoy") if days == 0 else ngettext("vencida hace %(num)d día", "vencida hace %(num)d días", days)
     if days == 0:
