@@ -2,7 +2,7 @@
 
     cd /work/main && .venv/bin/python -m bench.engine [--cases N] [--raw-cases N] [--engine-cases N]
                                                       [--http-cases N] [--loop-rounds N] [--no-http]
-                                                      [--db postgresql+psycopg://...]
+                                                      [--db postgresql+psycopg://...] [--rounds N]
 
 (a) raw SpiffWorkflow in memory; (b) the same with a JSON save/load (stock serializer) after start
 and after completion; (c) Tramite's engine commands on SQLite, start + complete with full audit, and
@@ -11,6 +11,8 @@ this process and of the server's backends and the server's fsync/synchronous_com
 (d) the same flow over HTTP against a live `tramite serve` (1 process, gthread, 4 threads, access log on), with
 one client and with 4 concurrent clients; and the cost of one completion after 10, 100 and 1,000
 earlier completions in one looping case. One diagram (bench/diagram.py) for (a)-(d).
+(a), (b) and (c) run interleaved, in --rounds rounds of a slice of their cases each, so that their
+ratios compare one machine: a shared VM's speed moves within minutes.
 
 Prints a table and writes it as Markdown to bench/RESULTS.md.
 """
@@ -24,28 +26,54 @@ import time
 from pathlib import Path
 
 from .common import ROOT, RESULTS, HTTP_THREADS, log
-from .engine_cases import _copy_catalogues, bench_engine, bench_loop_engine
+from .engine_cases import EngineCases, _copy_catalogues, bench_loop_engine
 from .http_flow import bench_http
-from .raw import bench_loop_raw, bench_raw
+from .raw import bench_loop_raw
 from .report import build_report
 
 # Re-exported for bench.profile_engine.
 from .common import PASSWORD, USERNAME, WARMUP  # noqa: E402,F401
 from .engine_cases import build_engine, engine_case  # noqa: E402,F401
 
-def _engine_on_postgresql(args, tmp: Path) -> dict:
+def _interleaved(args, tmp: Path) -> dict:
+    """(a), (b), (c) and, with --db, (c) on PostgreSQL, in `args.rounds` rounds of a slice each, the
+    order turned round every other round: each measurement sees the machine the others see (on a
+    shared VM the speed moves by 2x within the hour, so a ratio of runs minutes apart measured the
+    machine). Each measurement's cases are split evenly over the rounds."""
     from .pg_common import database_url, drop_database
+    from .raw import RawCases
 
-    url = database_url(args.db, "engine_c")
-    log(f"(c) Tramite engine commands on PostgreSQL, {args.engine_cases} cases ...")
-    (tmp / "c_pg").mkdir()
+    rounds = max(1, args.rounds)
+    url = database_url(args.db, "engine_c") if args.db else None
+    log(f"(a), (b), (c){' and (c) on PostgreSQL' if url else ''} interleaved in {rounds} rounds: "
+        f"{args.raw_cases} raw cases and {args.engine_cases} engine cases each ...")
+    (tmp / "c").mkdir()
+    runs = {"a": RawCases(with_json=False), "b": RawCases(with_json=True), "c": EngineCases(tmp / "c")}
     try:
-        result = bench_engine(args.engine_cases, tmp / "c_pg", url)
+        if url:
+            (tmp / "c_pg").mkdir()
+            runs["c_pg"] = EngineCases(tmp / "c_pg", url)
+        sizes = {"a": args.raw_cases, "b": args.raw_cases, "c": args.engine_cases, "c_pg": args.engine_cases}
+        for round_no in range(rounds):
+            order = list(runs) if round_no % 2 == 0 else list(reversed(runs))
+            for key in order:
+                n = sizes[key] // rounds + (1 if round_no < sizes[key] % rounds else 0)
+                if n:
+                    runs[key].run(n)
+        results = {key: run.result() for key, run in runs.items()}
     finally:
-        drop_database(url)
-    log(f"    {result['cases_s']:.0f} cases/s; CPU per case {result['cpu_s'] / result['cases'] * 1000:.2f} ms here + "
-        f"{result['server_cpu_s'] / result['cases'] * 1000:.2f} ms server; {result['durability']}")
-    return result
+        for run in runs.values():
+            if isinstance(run, EngineCases):
+                run.close()
+        if url:
+            drop_database(url)
+    for key in runs:
+        log(f"    ({key}) {results[key]['cases_s']:.0f} cases/s")
+    if url:
+        pg = results["c_pg"]
+        log(f"    (c) PostgreSQL: CPU per case {pg['cpu_s'] / pg['cases'] * 1000:.2f} ms here + "
+            f"{pg['server_cpu_s'] / pg['cases'] * 1000:.2f} ms server; {pg['durability']}")
+    return results
 
 
 def main(argv=None) -> int:
@@ -58,6 +86,8 @@ def main(argv=None) -> int:
     parser.add_argument("--loop-rounds", type=int, default=1000, help="completions in the loop case [1000]")
     parser.add_argument("--raw-loop-budget", type=float, default=20.0,
                         help="seconds allowed for the raw SpiffWorkflow loop [20]")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="rounds (a), (b) and (c) are interleaved in, each a slice of their cases [5]")
     parser.add_argument("--no-http", action="store_true", help="skip (d)")
     parser.add_argument("--db", default=None,
                         help="a PostgreSQL URL: (c) on PostgreSQL as well, in database <name>_engine_c")
@@ -78,18 +108,7 @@ def main(argv=None) -> int:
         os.environ["TRAMITE_PROCESSES_DIR"] = str(tmp / "processes")
         os.environ.setdefault("TRAMITE_DATA_DIR", str(tmp / "data"))
 
-        log(f"(a) raw SpiffWorkflow in memory, {args.raw_cases} cases ...")
-        results["a"] = bench_raw(args.raw_cases, with_json=False)
-        log(f"    {results['a']['cases_s']:.0f} cases/s")
-        log(f"(b) raw SpiffWorkflow + JSON save/load, {args.raw_cases} cases ...")
-        results["b"] = bench_raw(args.raw_cases, with_json=True)
-        log(f"    {results['b']['cases_s']:.0f} cases/s")
-        log(f"(c) Tramite engine commands on SQLite, {args.engine_cases} cases ...")
-        (tmp / "c").mkdir()
-        results["c"] = bench_engine(args.engine_cases, tmp / "c")
-        log(f"    {results['c']['cases_s']:.0f} cases/s")
-        if args.db:
-            results["c_pg"] = _engine_on_postgresql(args, tmp)
+        results.update(_interleaved(args, tmp))
         log(f"loop, engine commands, {args.loop_rounds} completions in one case ...")
         (tmp / "loop").mkdir()
         results["loop_engine"] = bench_loop_engine(args.loop_rounds, tmp / "loop")

@@ -62,32 +62,42 @@ def engine_case(eng, actor, timings: dict | None = None) -> None:
         timings["complete"].append(t2 - t1)
 
 
-def bench_engine(n: int, workdir: Path, url: str | None = None) -> dict:
-    """(c): `n` cases (start + complete) one after another; on PostgreSQL (`url`) also the CPU both
-    sides spent per case (this process's, and the server backends' serving it) and the durability."""
-    from engine.identity.actor import Actor
+class EngineCases:
+    """(c) in slices (`run(n)` adds n cases, start + complete one after another), so that a run can
+    interleave it with (b) (bench.raw.RawCases); on PostgreSQL (`url`) also the CPU both sides spent
+    per case (this process's, and the server backends' serving it: idle while another slice runs)
+    and the durability."""
 
-    eng, _ = build_engine(workdir, url=url)
-    actor = Actor("bench", frozenset({ROLE}))
-    server = None
-    try:
+    def __init__(self, workdir: Path, url: str | None = None):
+        from engine.identity.actor import Actor
+
+        self.eng, _ = build_engine(workdir, url=url)
+        self.actor = Actor("bench", frozenset({ROLE}))
+        self.server = None
         for _ in range(WARMUP):
-            engine_case(eng, actor)
+            engine_case(self.eng, self.actor)
         if url is not None:
             from .pg_cpu import BackendCpu
-            server = BackendCpu(eng.db.write_engine)
-        timings = {"start": [], "complete": []}
-        cpu_started = time.process_time()
-        started = time.perf_counter()
+            self.server = BackendCpu(self.eng.db.write_engine)
+        self.timings: dict = {"start": [], "complete": []}
+        self.cases, self.seconds, self.cpu = 0, 0.0, 0.0
+
+    def run(self, n: int) -> None:
+        cpu_started, started = time.process_time(), time.perf_counter()
         for _ in range(n):
-            engine_case(eng, actor, timings)
-        elapsed = time.perf_counter() - started
-        cpu = time.process_time() - cpu_started
-        extra = {} if server is None else {"server_cpu_s": server.seconds(), "durability": server.durability()}
-    finally:
-        eng.db.dispose()
-    return {"cases": n, "seconds": elapsed, "cases_s": n / elapsed, "cpu_s": cpu, **extra,
-            "latency": {k: (pct(v, 50), pct(v, 95)) for k, v in timings.items()}}
+            engine_case(self.eng, self.actor, self.timings)
+        self.seconds += time.perf_counter() - started
+        self.cpu += time.process_time() - cpu_started
+        self.cases += n
+
+    def result(self) -> dict:
+        extra = ({} if self.server is None else
+                 {"server_cpu_s": self.server.seconds(), "durability": self.server.durability()})
+        return {"cases": self.cases, "seconds": self.seconds, "cases_s": self.cases / self.seconds, "cpu_s": self.cpu,
+                **extra, "latency": {k: (pct(v, 50), pct(v, 95)) for k, v in self.timings.items()}}
+
+    def close(self) -> None:
+        self.eng.db.dispose()
 
 
 def bench_loop_engine(rounds: int, workdir: Path) -> dict:

@@ -37,16 +37,34 @@ def raw_case(spec, serializer=None) -> None:
     assert wf.is_completed() and wf.data.get("outcome") == "APPROVED", wf.data
 
 
+class RawCases:
+    """(a) or (b) in slices (`run(n)` adds n cases), so that a run can interleave them with (c) and
+    each sees the machine the others see: on a shared VM the speed moves by 2x within an hour
+    (bench/RESULTS.md, 2026-12-03 evening), and a ratio of two runs minutes apart measured that."""
+
+    def __init__(self, with_json: bool):
+        self.spec = parse_spec(bench_xml(), KEY)
+        self.serializer = (BpmnWorkflowSerializer(BpmnWorkflowSerializer.configure(SPIFF_CONFIG))
+                           if with_json else None)
+        for _ in range(WARMUP):
+            raw_case(self.spec, self.serializer)
+        self.cases, self.seconds = 0, 0.0
+
+    def run(self, n: int) -> None:
+        started = time.perf_counter()
+        for _ in range(n):
+            raw_case(self.spec, self.serializer)
+        self.seconds += time.perf_counter() - started
+        self.cases += n
+
+    def result(self) -> dict:
+        return {"cases": self.cases, "seconds": self.seconds, "cases_s": self.cases / self.seconds}
+
+
 def bench_raw(n: int, with_json: bool) -> dict:
-    spec = parse_spec(bench_xml(), KEY)
-    serializer = BpmnWorkflowSerializer(BpmnWorkflowSerializer.configure(SPIFF_CONFIG)) if with_json else None
-    for _ in range(WARMUP):
-        raw_case(spec, serializer)
-    started = time.perf_counter()
-    for _ in range(n):
-        raw_case(spec, serializer)
-    elapsed = time.perf_counter() - started
-    return {"cases": n, "seconds": elapsed, "cases_s": n / elapsed}
+    raw = RawCases(with_json)
+    raw.run(n)
+    return raw.result()
 
 
 

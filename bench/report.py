@@ -108,6 +108,8 @@ def build_report(args, r: dict, total_s: float, command: str) -> tuple[str, str]
         f"- whole run: {total_s:.0f} s",
         "- diagram (all four measurements): start → script → exclusive gateway → user task (lane "
         "`bench_clerk`) → script → end (`bench/diagram.py`); loop: `tests/diagrams/loop.bpmn`",
+        f"- (a), (b) and (c) interleaved in {args.rounds} rounds (a slice of each measurement's cases per round, "
+        "the order turned round every other round), so their ratios compare one machine",
         f"- (d): `tramite serve --workers 1 --threads {HTTP_THREADS} --no-timer-worker` (gthread, access log on) "
         "on SQLite; one case = POST instances, "
         "GET tasks?instance=, POST tasks/<id>/complete, GET instances/<id>; http.client keep-alive",
