@@ -1,6 +1,7 @@
 """Settings and small helpers shared by the benchmark modules."""
 from __future__ import annotations
 
+import re
 import statistics
 import threading
 import time
@@ -24,6 +25,12 @@ TARGET_LOOP_RATIO = 2.0
 
 def log(msg: str) -> None:
     print(msg, flush=True)
+
+
+def shown_command(module: str, argv: list[str]) -> str:
+    """The command line a results file quotes, database passwords masked."""
+    shown = [re.sub(r"^(postgresql[^:]*://[^:/@]+:)[^@]*@", r"\1***@", a) for a in argv]
+    return " ".join([f"cd /work/main && .venv/bin/python -m {module}", *shown])
 
 
 def pct(values: list[float], p: float) -> float:

@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .common import ROOT, RESULTS, HTTP_THREADS, log
+from .common import ROOT, RESULTS, HTTP_THREADS, log, shown_command
 from .engine_cases import EngineCases, _copy_catalogues, bench_loop_engine
 from .http_flow import bench_http
 from .raw import bench_loop_raw
@@ -95,8 +95,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.cases:
         args.raw_cases = args.engine_cases = args.http_cases = args.cases
-    command = "cd /work/main && .venv/bin/python -m bench.engine" + (" " + " ".join(argv if argv is not None
-                                                                                    else sys.argv[1:])).rstrip()
+    command = shown_command("bench.engine", argv if argv is not None else sys.argv[1:])
 
     os.chdir(ROOT)
     total_started = time.perf_counter()

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .common import ROOT, RESULTS
+from .common import ROOT, RESULTS, shown_command
 from .pg_common import DEFAULT_DB, load_average
 from .pg_report import build_report, write_section
 
@@ -52,9 +52,7 @@ def main(argv=None) -> int:
     unknown = set(only) - set(FAMILIES)
     if unknown:
         parser.error(f"unknown families: {', '.join(sorted(unknown))}")
-    shown = [a if not a.startswith("postgresql") else a.split("@")[0].rsplit(":", 1)[0] + ":***@" + a.split("@", 1)[1]
-             for a in (argv if argv is not None else sys.argv[1:])]
-    command = "cd /work/main && .venv/bin/python -m bench.production " + " ".join(shown)
+    command = shown_command("bench.production", argv if argv is not None else sys.argv[1:])
 
     os.chdir(ROOT)
     os.environ.setdefault("TRAMITE_PROCESSES_DIR", str(ROOT / "processes"))
