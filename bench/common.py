@@ -33,6 +33,31 @@ def shown_command(module: str, argv: list[str]) -> str:
     return " ".join([f"cd /work/main && .venv/bin/python -m {module}", *shown])
 
 
+class Slices:
+    """One measurement taken in slices (`run(n)` adds n cases of `one()`), so that a run can
+    interleave several and each sees the machine the others see (bench/engine.py)."""
+
+    def __init__(self):
+        self.cases, self.seconds, self.cpu = 0, 0.0, 0.0
+
+    def one(self) -> None:
+        raise NotImplementedError
+
+    def run(self, n: int) -> None:
+        cpu_started, started = time.process_time(), time.perf_counter()
+        for _ in range(n):
+            self.one()
+        self.seconds += time.perf_counter() - started
+        self.cpu += time.process_time() - cpu_started
+        self.cases += n
+
+    def result(self) -> dict:
+        return {"cases": self.cases, "seconds": self.seconds, "cases_s": self.cases / self.seconds, "cpu_s": self.cpu}
+
+    def close(self) -> None:
+        """What the measurement holds (a database) let go; nothing by default."""
+
+
 def pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")

@@ -63,8 +63,7 @@ def _interleaved(args, tmp: Path) -> dict:
         results = {key: run.result() for key, run in runs.items()}
     finally:
         for run in runs.values():
-            if isinstance(run, EngineCases):
-                run.close()
+            run.close()
         if url:
             drop_database(url)
     for key in runs:

@@ -6,7 +6,7 @@ import time
 
 from pathlib import Path
 
-from .common import LOOP_KEY, LOOP_ROLE, PASSWORD, ROOT, USERNAME, WARMUP, pct, window_medians
+from .common import LOOP_KEY, LOOP_ROLE, PASSWORD, ROOT, USERNAME, WARMUP, Slices, pct, window_medians
 from .diagram import COMPLETE_DATA, KEY, ROLE, bench_files, loop_files
 
 def _copy_catalogues(target: Path) -> None:
@@ -62,39 +62,34 @@ def engine_case(eng, actor, timings: dict | None = None) -> None:
         timings["complete"].append(t2 - t1)
 
 
-class EngineCases:
-    """(c) in slices (`run(n)` adds n cases, start + complete one after another), so that a run can
-    interleave it with (b) (bench.raw.RawCases); on PostgreSQL (`url`) also the CPU both sides spent
-    per case (this process's, and the server backends' serving it: idle while another slice runs)
-    and the durability."""
+class EngineCases(Slices):
+    """(c) in slices (start + complete one after another), to interleave with (b) (bench.raw.RawCases);
+    on PostgreSQL (`url`) also the CPU the server backends serving it spent (idle while another slice
+    runs) and the durability."""
 
     def __init__(self, workdir: Path, url: str | None = None):
         from engine.identity.actor import Actor
 
+        super().__init__()
         self.eng, _ = build_engine(workdir, url=url)
         self.actor = Actor("bench", frozenset({ROLE}))
-        self.server = None
+        self.timings: dict | None = None  # the warm-up's cases are not timed
         for _ in range(WARMUP):
-            engine_case(self.eng, self.actor)
+            self.one()
+        self.timings = {"start": [], "complete": []}
+        self.server = None
         if url is not None:
             from .pg_cpu import BackendCpu
             self.server = BackendCpu(self.eng.db.write_engine)
-        self.timings: dict = {"start": [], "complete": []}
-        self.cases, self.seconds, self.cpu = 0, 0.0, 0.0
 
-    def run(self, n: int) -> None:
-        cpu_started, started = time.process_time(), time.perf_counter()
-        for _ in range(n):
-            engine_case(self.eng, self.actor, self.timings)
-        self.seconds += time.perf_counter() - started
-        self.cpu += time.process_time() - cpu_started
-        self.cases += n
+    def one(self) -> None:
+        engine_case(self.eng, self.actor, self.timings)
 
     def result(self) -> dict:
         extra = ({} if self.server is None else
                  {"server_cpu_s": self.server.seconds(), "durability": self.server.durability()})
-        return {"cases": self.cases, "seconds": self.seconds, "cases_s": self.cases / self.seconds, "cpu_s": self.cpu,
-                **extra, "latency": {k: (pct(v, 50), pct(v, 95)) for k, v in self.timings.items()}}
+        return {**super().result(), **extra,
+                "latency": {k: (pct(v, 50), pct(v, 95)) for k, v in self.timings.items()}}
 
     def close(self) -> None:
         self.eng.db.dispose()

@@ -9,7 +9,7 @@ from SpiffWorkflow.spiff.parser.process import SpiffBpmnParser
 from SpiffWorkflow.spiff.serializer.config import SPIFF_CONFIG
 from SpiffWorkflow.util.task import TaskState
 
-from .common import LOOP_KEY, WARMUP, window_medians
+from .common import LOOP_KEY, WARMUP, Slices, window_medians
 from .diagram import COMPLETE_DATA, KEY, bench_xml, loop_files
 
 def parse_spec(xml: str, pid: str):
@@ -37,28 +37,20 @@ def raw_case(spec, serializer=None) -> None:
     assert wf.is_completed() and wf.data.get("outcome") == "APPROVED", wf.data
 
 
-class RawCases:
-    """(a) or (b) in slices (`run(n)` adds n cases), so that a run can interleave them with (c) and
-    each sees the machine the others see: on a shared VM the speed moves by 2x within an hour
-    (bench/RESULTS.md, 2026-12-03 evening), and a ratio of two runs minutes apart measured that."""
+class RawCases(Slices):
+    """(a) or (b) in slices, to interleave with (c): on a shared VM the speed moves by 2x within an
+    hour (bench/RESULTS.md, 2026-12-03 evening), and a ratio of two runs minutes apart measured that."""
 
     def __init__(self, with_json: bool):
+        super().__init__()
         self.spec = parse_spec(bench_xml(), KEY)
         self.serializer = (BpmnWorkflowSerializer(BpmnWorkflowSerializer.configure(SPIFF_CONFIG))
                            if with_json else None)
         for _ in range(WARMUP):
-            raw_case(self.spec, self.serializer)
-        self.cases, self.seconds = 0, 0.0
+            self.one()
 
-    def run(self, n: int) -> None:
-        started = time.perf_counter()
-        for _ in range(n):
-            raw_case(self.spec, self.serializer)
-        self.seconds += time.perf_counter() - started
-        self.cases += n
-
-    def result(self) -> dict:
-        return {"cases": self.cases, "seconds": self.seconds, "cases_s": self.cases / self.seconds}
+    def one(self) -> None:
+        raw_case(self.spec, self.serializer)
 
 
 def bench_raw(n: int, with_json: bool) -> dict:
