@@ -98,7 +98,8 @@ def _kept_notes(info: dict) -> str:
     return ("\n- totals (X-Total-Count): kept beside the rows (migration 0031: case_total "
             f"{info['kept_totals']['case_total']:,} rows, task_total {info['kept_totals']['task_total']:,} rows), "
             "overdue kept per due day (0032) with today's cases counted, a text search's starters counted "
-            "over their index and its other arms over the rows; each API total compared with the rows counted "
+            "over their index, its applicant text over the term index (0034) and its case numbers over the "
+            "rows; each API total compared with the rows counted "
             "(count(*) of the same filter): " + ("all equal" if not wrong else f"DIFFERENT: {wrong}"))
 
 

@@ -1,12 +1,14 @@
-"""What the case search table (migration 0033) saves or costs a case's writes: one case's life as
-the engine writes it, on a database at 0032 (the three trigram GIN indexes on the case row) and one
-at 0033 (the copy table kept by triggers, its trigram indexes there), in interleaved blocks (drift
-hits both alike). Server CPU of each database's backend (utime + stime from /proc: run it on the
-server's machine) and wall time per case, on the durable server for commit-bound wall times.
+"""What the case search table (migration 0033) and its terms (0034) save or cost a case's writes: one
+case's life as the engine writes it, on databases at two revisions (default 0033, the copy table kept
+by triggers with its trigram indexes, and 0034, the same with the text's terms kept by triggers; 0032
+had the three trigram GIN indexes on the case row), in interleaved blocks (drift hits both alike).
+Server CPU of each database's backend (utime + stime from /proc: run it on the server's machine) and
+wall time per case, on the durable server for commit-bound wall times.
 
     PYTHONPATH=. .venv/bin/python -m bench.pg_search_writes postgresql+psycopg://.../<name> [cases per block]
+        [revision,revision]
 
-The databases (`<name>_sw_0032`, `<name>_sw_0033`) are recreated, migrated and given SEED cases
+The databases (`<name>_sw_<revision>`) are recreated, migrated and given SEED cases
 first (the indexes hold entries, as a live database's do). A case: its start (the case row with its
 search text and first task), five saves of the case (its variables and workflow state rewritten,
 a stage, a due date and the status changing on some: non-HOT updates, which write every index),
@@ -35,6 +37,10 @@ SAVES = ("variables = %(v)s, workflow_meta = %(m)s",
          "variables = %(v)s, workflow_meta = %(m)s",
          "variables = %(v)s, workflow_meta = %(m)s, stage = 'DECIDED', next_due_at = NULL",
          "variables = %(v)s, workflow_meta = %(m)s, status = 'completed', outcome = 'APPROVED', ended_at = now()")
+
+
+LABELS = {"0032": "0032: 3 trigram GINs on the case row", "0033": "0033: case_search copy by triggers",
+          "0034": "0034: and the text's terms by triggers"}
 
 
 def _migrate(url: str, revision: str) -> None:
@@ -79,8 +85,9 @@ def _case(conn, n: int, definition: int) -> None:
 
 def main(argv: list[str]) -> int:
     base, per_block = argv[0], int(argv[1]) if len(argv) > 1 else 200
+    revisions = argv[2].split(",") if len(argv) > 2 else ["0033", "0034"]
     conns, pids, definitions = {}, {}, {}
-    for revision in ("0032", "0033"):
+    for revision in revisions:
         url = database_url(base, f"sw_{revision}")
         recreate_database(url)
         _migrate(url, revision)
@@ -108,8 +115,8 @@ def main(argv: list[str]) -> int:
             cpu[revision].append((_cpu(pids[revision]) - c0) / per_block * 1000)
     print(f"| case table | server CPU ms per case life (median of 6 blocks of {per_block}) | wall ms per case |"
           "\n|---|---|---|")
-    for revision, label in (("0032", "0032: 3 trigram GINs on the case row"),
-                            ("0033", "0033: case_search copy by triggers")):
+    for revision in revisions:
+        label = LABELS.get(revision, revision)
         print(f"| {label} | {statistics.median(cpu[revision]):.3f} (blocks {', '.join(f'{x:.2f}' for x in cpu[revision])})"
               f" | {statistics.median(wall[revision]):.2f} |")
     for conn in conns.values():

@@ -1,31 +1,34 @@
-"""The exact total of a case list's text search (`q`) on PostgreSQL, without the starter's trigrams.
+"""A case list's text search (`q`) on PostgreSQL: its page and its exact total, arm by arm.
 
 A search matches a case number, a starter (`lower(started_by) LIKE '%q%'`) or the applicant text
-(engine/queries/cases.py `_search`). At 1,000,000 cases a staff member's name ("registry_clerk_03")
-is in 18,506 cases, and the trigram index on started_by answers it by intersecting the posting
-lists of trigrams every clerk shares (most of the count's 120 ms). Starters are few (the staff and
-the applicants who file), so the search finds the matching starters among the distinct values
-(a loose scan of ix_instance_started_by, one index descent per starter) and counts their cases as
-one range of that index; the cases the other two arms find and those starters did not start are
-counted through the trigram indexes of those arms. The two counts are disjoint and their sum is
-the OR's count. One statement, one snapshot; with more than STARTERS distinct starters it counts
-the OR itself, as before.
-
-All of it reads the narrow search table (case_search, 0033), which holds the trigram indexes and
-the columns a staff member's visibility filters on: the matching rows are rechecked there, not in
-the wide case rows."""
+(engine/queries/cases.py `_search`). Each arm is found by its own index and the arms are joined as
+sets of case ids, so none of them makes the others read every row:
+- the case number: its trigram index (few cases match);
+- the starter: starters are few (the staff and the applicants who file), so the matching ones are
+  found among the distinct values (a loose scan of ix_instance_started_by, one index descent per
+  starter) and their cases read as ranges of ix_case_search_started_by; at 1,000,000 cases a clerk's
+  name is in 18,506 cases, which the trigram index answered in 120 ms by intersecting the posting
+  lists of trigrams every clerk shares. With more than STARTERS starters, the trigram arm.
+- the applicant text: the term tables (engine/queries/search_terms.py, 0034), else its trigram arm.
+The arms are made disjoint (the text arm's cases, then the case numbers that are not the text's, then
+the starters' that are neither), so the total is a sum of counts with no set of ids made distinct:
+the matching starters' cases counted as one range, and each other part without them. The page takes
+each part's first cases in the list's order and keeps the first of their union. All of it reads the
+narrow search table (case_search, 0033) or the term index, never the wide case rows.
+SQLite reads every row with the OR of the three LIKEs (`search_arms`)."""
 from __future__ import annotations
 
-from sqlalchemy import String, any_, case, func, literal, literal_column, not_, or_, select
+from sqlalchemy import String, and_, any_, func, literal, not_, select, union
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import aliased
 
 from engine.definitions import case_index
 from engine.persistence.models import CASE_SEARCH
 from engine.persistence.tables import INSTANCE
+from engine.queries import search_terms
 
-STARTERS = 500  # beyond (applicants who file by themselves), the OR is counted: a descent per starter is ~6 µs
-NO_STARTERS = literal_column("CAST('{}' AS varchar[])", ARRAY(String))
+STARTERS = 500  # beyond (applicants who file by themselves), the trigram arm: a descent per starter is ~6 µs
+_TEXTS = ARRAY(String)
 
 
 def search_arms(q: str, table=CASE_SEARCH):
@@ -36,26 +39,78 @@ def search_arms(q: str, table=CASE_SEARCH):
             table.c.search_text.contains(folded, autoescape=True))
 
 
-def count(session, q: str, conditions: list) -> int:
-    """count(*) of the cases matching `q` and `conditions` (the list's other WHERE terms, over
-    case_search's columns)."""
-    number, starter, text = search_arms(q)
-    table = CASE_SEARCH
+def indexed(session) -> bool:
+    """The arms have their indexes and term tables on PostgreSQL only."""
+    bind = session.get_bind() if hasattr(session, "get_bind") else session
+    return bind.dialect.name == "postgresql"
+
+
+class Search:
+    """One search's arms, looked up once for its page and its total. `where(table)` gives the list's
+    other conditions over a table with case_search's filtered columns (case_search, the term table)."""
+
+    def __init__(self, session, q: str):
+        self.number, starter, self.text_like = search_arms(q)
+        self.starters = _matching_starters(session, q.strip().lower())  # None: more than STARTERS
+        self.starter_like = starter
+        arm = search_terms.TextArm(session, case_index.fold(q))
+        self.text = arm if arm.usable else None
+
+    def _theirs(self, table):
+        return table.c.started_by == any_(literal(self.starters, _TEXTS))
+
+    def _parts(self, where, *, apart: bool = False) -> list:
+        """Disjoint selects of (instance_id, started_at), their union the matching cases under the
+        conditions: the text arm's, then the case number arm's that are not the text's, then the
+        starters'. `apart`: the matching starters' cases are left out (counted as a range)."""
+        cs, ct = CASE_SEARCH, search_terms.CASE_TERM
+        left_out = {cs: [not_(self._theirs(cs))], ct: [not_(self._theirs(ct))]} if self.starters and apart else {}
+        rows = lambda *conditions: select(cs.c.instance_id, cs.c.started_at).where(  # noqa: E731
+            *conditions, *where(cs), *left_out.get(cs, []))
+        not_text = not_(func.coalesce(self.text_like, False))  # a case without search text is not the text's
+        parts = (self.text.parts([*where(ct), *left_out.get(ct, [])], [*where(cs), *left_out.get(cs, [])])
+                 if self.text is not None else [rows(self.text_like)])
+        parts.append(rows(self.number, not_text))
+        if self.starters is None:
+            parts.append(rows(self.starter_like, not_text, not_(self.number)))
+        elif self.starters and not apart:
+            parts.append(rows(self._theirs(cs), not_text, not_(self.number)))
+        return parts
+
+    def ids(self):
+        """A select of every matching case id (for `IN`, under the wide table's filters)."""
+        return union(*(select(part.subquery().c.instance_id) for part in self._parts(lambda table: [])))
+
+    def page(self, where, page: int, per_page: int):
+        """A select of the page's case ids in the list's order: each part's first page * per_page."""
+        first = page * per_page
+        heads = []
+        for part in self._parts(where):
+            rows = part.subquery()
+            heads.append(select(rows.c.instance_id, rows.c.started_at)
+                         .order_by(rows.c.started_at.desc(), rows.c.instance_id.desc()).limit(first))
+        heads = union(*heads).subquery()
+        return (select(heads.c.instance_id).order_by(heads.c.started_at.desc(), heads.c.instance_id.desc())
+                .limit(per_page).offset(first - per_page))
+
+    def count(self, session, where) -> int:
+        """count(*) of the cases matching the search and the conditions: the sum of the disjoint parts'."""
+        counts = [select(func.count()).select_from(part.subquery()).scalar_subquery()
+                  for part in self._parts(where, apart=True)]
+        if self.starters:
+            counts.append(select(func.count()).select_from(CASE_SEARCH).where(
+                self._theirs(CASE_SEARCH), *where(CASE_SEARCH)).scalar_subquery())
+        return session.execute(select(sum(counts[1:], counts[0]))).scalar()
+
+
+def _matching_starters(session, needle: str) -> list[str] | None:
+    """The distinct starters containing `needle`, or None when there are more than STARTERS starters."""
     starters = _distinct_starters()
-    matching = select(func.array_agg(starters.c.v)).where(
-        starters.c.v.is_not(None), func.lower(starters.c.v).contains(q.strip().lower(), autoescape=True))
-    # No starter matches: an empty array, not NULL (NOT (x = ANY(NULL)) would drop every case).
-    theirs = table.c.started_by == any_(func.coalesce(matching.scalar_subquery(), NO_STARTERS))
-    by_starter = select(func.count()).select_from(table).where(theirs, *conditions).scalar_subquery()
-    by_the_rest = select(func.count()).select_from(table).where(
-        or_(number, text), not_(theirs), *conditions).scalar_subquery()
-    as_before = select(func.count()).select_from(table).where(or_(number, starter, text), *conditions)
-    too_many = select(func.count()).select_from(starters).scalar_subquery() > STARTERS
-    # No starter matches (an applicant's name): their count is 0 without a scan; the planner cannot
-    # know the array is empty and would read a whole index for `= ANY(...)`.
-    none_theirs = matching.scalar_subquery().is_(None)
-    return session.execute(select(case((too_many, as_before.scalar_subquery()),
-                                       else_=case((none_theirs, 0), else_=by_starter) + by_the_rest))).scalar()
+    many, matching = session.execute(select(
+        func.count(), func.array_agg(starters.c.v).filter(
+            and_(starters.c.v.is_not(None), func.lower(starters.c.v).contains(needle, autoescape=True)))
+    ).select_from(starters)).one()
+    return None if many > STARTERS else list(matching or [])
 
 
 def _distinct_starters():

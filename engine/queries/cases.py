@@ -68,7 +68,7 @@ def instance_conditions(session: Session, actor: Actor, now, *, process=None, st
         # The case row carries its earliest open due date (projections): no search through the tasks.
         conditions.append(ProcessInstance.next_due_at < now)
     if q and q.strip():
-        conditions.append(or_(*case_search.search_arms(q)) if table is CASE_SEARCH else _search(q))
+        conditions.append(or_(*case_search.search_arms(q)) if table is CASE_SEARCH else _search(session, q))
     return conditions
 
 
@@ -79,10 +79,12 @@ def searched_aside(filters: dict) -> bool:
         filters.get(name) for name in ("status", "outcome", "stage", "role", "overdue"))
 
 
-def _search(q: str):
+def _search(session: Session, q: str):
     """Case number or starter (lower(...) LIKE), or any applicant name, id, municipality or
     reference the procedure declares, folded as `search_text` is ("maria" finds "María"): the
-    cases whose row in the search table matches (its trigram indexes, 0033)."""
+    cases whose row in the search table matches (on PostgreSQL each arm by its own index, case_search.py)."""
+    if case_search.indexed(session):
+        return ProcessInstance.id.in_(case_search.Search(session, q).ids())
     return ProcessInstance.id.in_(select(CASE_SEARCH.c.instance_id).where(or_(*case_search.search_arms(q))))
 
 
@@ -111,7 +113,17 @@ def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, 
     aside = searched_aside(filters)
     conditions = instance_conditions(session, actor, now, table=CASE_SEARCH if aside else INSTANCE, **filters)
     where = and_(*conditions) if conditions else True
-    if aside:
+    search = case_search.Search(session, filters["q"]) if aside and case_search.indexed(session) else None
+    if search is not None:
+        # The page's ids from the narrow search table, arm by arm (case_search.py); then their case rows.
+        # The other filters, over the search table or the search's term table (both have their columns).
+        # (Made once per table: a staff member's visibility reads the versions.)
+        made: dict = {}
+        others = lambda table: made.get(table) or made.setdefault(table, instance_conditions(  # noqa: E731
+            session, actor, now, table=table, **{**filters, "q": None}))
+        query = select(*ITEM_COLUMNS).where(INSTANCE.c.id.in_(
+            search.page(others, page, per_page).scalar_subquery()))
+    elif aside:
         # The page's ids from the narrow search table, in the list's order; then their 50 case rows.
         ids = _page(select(CASE_SEARCH.c.instance_id).where(where)
                     .order_by(CASE_SEARCH.c.started_at.desc(), CASE_SEARCH.c.instance_id.desc()), page, per_page)
@@ -128,9 +140,8 @@ def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, 
     # else the rows counted.
     total = len(rows) if page == 1 and len(rows) < per_page else list_totals.cases(
         session, actor, lambda: versions_with_lanes(session, actor.roles), now=now, **filters)
-    if total is None and aside and list_totals.kept(session):
-        # The search is instance_conditions' last term; the count splits it (case_search.py).
-        total = case_search.count(session, filters["q"], conditions[:-1])
+    if total is None and search is not None:
+        total = search.count(session, others)
     if total is None:
         counted = CASE_SEARCH if aside else ProcessInstance
         total = session.scalar(select(func.count()).select_from(counted).where(where))

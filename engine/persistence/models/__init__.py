@@ -1,8 +1,8 @@
 """The tables of DESIGN.md §Storage as typed SQLAlchemy 2.x models, registries' tables included:
 importing this package puts every table in `Base.metadata` (Alembic and the schema check read it)."""
 from engine.persistence.models.core import (
-    MIGRATION_ONLY_INDEXES, ApiToken, AuditEvent, Base, BigId, CaseCounter, EngineClock, LoginFailure, Parameter,
-    ParameterSnapshot, ProcessDefinition, ProcessInstance, Role, Task, Timer, User, UserRole, WorkflowTaskState,
+    MIGRATION_ONLY_INDEXES, MIGRATION_ONLY_TABLES, ApiToken, AuditEvent, Base, BigId, CaseCounter, EngineClock,
+    LoginFailure, Parameter, ParameterSnapshot, ProcessDefinition, ProcessInstance, Role, Task, Timer, User, UserRole, WorkflowTaskState,
 )
 from engine.persistence.models.applicants import ApplicantAccess, ApplicantFailure, ApplicantSession
 from engine.persistence.models.documents import CaseNote, Document, DocumentCounter
@@ -52,6 +52,7 @@ __all__ = [
     "Holiday",
     "LoginFailure",
     "MIGRATION_ONLY_INDEXES",
+    "MIGRATION_ONLY_TABLES",
     "Notification",
     "Office",
     "Parameter",

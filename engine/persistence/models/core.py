@@ -31,6 +31,8 @@ MIGRATION_ONLY_INDEXES = frozenset({
     "ix_task_available_lane_case", "ix_instance_office_by_id",  # PostgreSQL only (0029)
     "ix_instance_due_started", "ix_case_due_total_past",  # PostgreSQL only (0032)
 })
+# Tables only the migrations make, on PostgreSQL only: the search's terms (0034, engine/queries/search_terms.py).
+MIGRATION_ONLY_TABLES = frozenset({"search_term", "case_search_term"})
 
 
 class Role(Base):
