@@ -6,6 +6,9 @@ LIKE over every row finds, for needles of one, two and more words, wildcards, ac
 than a term may be."""
 from __future__ import annotations
 
+import random
+import threading
+
 import pytest
 from sqlalchemy import text
 
@@ -123,3 +126,34 @@ def test_the_terms_follow_a_renamed_applicant_the_purge_and_a_truncate(api, engi
     with engine.db.reading() as session:
         assert session.execute(text("SELECT (SELECT count(*) FROM case_search_term) + "
                                     "(SELECT count(*) FROM search_term)")).scalar() == 0
+
+
+def test_starts_adding_the_same_new_words_at_once_all_land(engine, api):
+    """Two clerks start cases whose names bring the same words, new to the database, in other orders:
+    the terms are inserted in order, so one start waits for the other's commit; none fails or hangs."""
+    api.deploy("test_rules", _flow())
+    words = [f"nuevo{i}" for i in range(12)]
+    clerk = Actor("clerk", frozenset({"test_clerk"}))
+    failures: list[BaseException] = []
+
+    def starts(seed: int) -> None:
+        rng = random.Random(seed)
+        try:
+            for _ in range(15):
+                name = " ".join(rng.sample(words, 6))
+                engine.execute(start_case, clerk, "test_rules", {"applicant": {"name": name, "municipality": "Cidra"}})
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            failures.append(exc)
+
+    threads = [threading.Thread(target=starts, args=(seed,)) for seed in (1, 2, 3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)  # a generous bound: proves "does not hang", times nothing
+    assert not any(t.is_alive() for t in threads) and failures == []
+    held = assert_terms_in_step(engine)
+    assert len(held) == 45
+    boss = Actor("boss", frozenset({"supervisor"}))
+    for word in ("nuevo1", "nuevo11", "nuevo2 nuevo3"):  # "nuevo1" is also in "nuevo10" and "nuevo11"
+        assert engine.read(cases.list_instances, boss, engine.now, q=word)[1] == sum(
+            any(word in term for term in terms) for terms in held.values())
