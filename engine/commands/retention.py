@@ -35,6 +35,7 @@ from engine.errors import EngineError
 from engine.expediente import export
 from engine.expediente.documents import DOCUMENT
 from engine.identity.actor import SYSTEM
+from engine.persistence import search_terms
 from engine.persistence.models import Base, CaseArchive
 from engine.persistence.tables import DEFINITION, INSTANCE
 from engine.queries import shapes
@@ -66,6 +67,7 @@ class _Pack:
     """A batch's archives in one temporary container file: {case id: (member, sha256, size, lock version)}."""
     temporary: Path
     members: dict[int, tuple[str, str, int, int]]
+    terms: list[str] = field(default_factory=list)  # the removed cases' search terms (PostgreSQL)
 
 
 def expired_cases(conn, now, limit: int, after: dict | None = None, shard: tuple[int, int] = (0, 1)) -> list[tuple]:
@@ -190,6 +192,7 @@ def _remove(ctx, pack: _Pack, folder: Path) -> list[str]:
          "ended_at": r.ended_at, "archived_at": ctx.now, "location": f"{target}{_MEMBER}{pack.members[r.id][0]}",
          "sha256": pack.members[r.id][1], "size": pack.members[r.id][2]} for r in ours])
     ids = [r.id for r in ours]
+    pack.terms = search_terms.held_by(conn, ids)  # pruned once this commits (run)
     # The case's notices (letters and plain ones alike) are found by the case they belong to.
     conn.execute(NOTICE.delete().where(NOTICE.c.case_id.in_(ids)))
     guarded = conn.dialect.name == "postgresql"  # documents, notes, history: append-only there
@@ -223,6 +226,8 @@ def run(engine, *, limit: int = 1000, batch: int = 200, folder: Path | None = No
             pack, skipped = _pack(session, [d[0] for d in due], now, folder)
         done.skipped += skipped
         numbers = engine.execute(_remove, SYSTEM, pack, folder, now=now) if pack.members else []
+        if pack.terms:  # their own transaction: the lock is held for the delete alone
+            engine.execute(search_terms.prune, SYSTEM, pack.terms, now=now)
         if not pack.members:
             pack.temporary.unlink(missing_ok=True)
         done.archived += numbers

@@ -9,13 +9,16 @@ from __future__ import annotations
 import random
 import threading
 
+import psycopg
 import pytest
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 
 from engine.commands import retention as job
 from engine.commands.cases import start_case
 from engine.config import retention
-from engine.identity.actor import Actor
+from engine.identity.actor import SYSTEM, Actor
+from engine.persistence import search_terms as term_store
 from engine.queries import case_search, cases, search_terms
 from tests.search.test_search_table import DENIED, _flow, _start
 from tests.search.test_search_totals import ACTORS, FILTERS, searched  # noqa: F401 - the fixture
@@ -115,12 +118,16 @@ def test_the_terms_follow_a_renamed_applicant_the_purge_and_a_truncate(api, engi
     assert assert_terms_in_step(engine)[bea["id"]] and numbers("bea torres") == [bea["case_number"]]
 
     api.post(f"/api/v1/instances/{bea['id']}/cancel", "boss", {"reason": "desistió"})
+    live = _start(api, "Cruz Vega")
     api.move_clock("2029-01-01T12:00:00-04:00")  # past the three years: the ended cases are removed
     assert sorted(job.run(engine, folder=tmp_path).archived) == sorted([ana["case_number"], bea["case_number"]])
-    assert assert_terms_in_step(engine) == {}
+    assert set(assert_terms_in_step(engine)) == {live["id"]}
+    with engine.db.reading() as session:  # the removed cases' own terms go; one a live case holds stays
+        distinct = set(session.execute(text("SELECT term FROM search_term")).scalars())
+    assert {"vega", "cidra"} <= distinct and not {"ana vega", "bea torres", "torres nunez", "bea"} & distinct
 
     keep = _start(api, "Cruz Ortiz")
-    assert set(assert_terms_in_step(engine)) == {keep["id"]}
+    assert set(assert_terms_in_step(engine)) == {live["id"], keep["id"]}
     with engine.db.transaction() as session:
         session.execute(text("TRUNCATE case_search"))
     with engine.db.reading() as session:
@@ -157,3 +164,27 @@ def test_starts_adding_the_same_new_words_at_once_all_land(engine, api):
     for word in ("nuevo1", "nuevo11", "nuevo2 nuevo3"):  # "nuevo1" is also in "nuevo10" and "nuevo11"
         assert engine.read(cases.list_instances, boss, engine.now, q=word)[1] == sum(
             any(word in term for term in terms) for terms in held.values())
+
+
+def test_the_prune_waits_for_a_start_that_found_the_term_there(engine, api):
+    """A case takes a word another case alone held, in a transaction still open when that other case is
+    removed: the retention job's prune waits for it (here: gives up at its lock timeout), and after
+    its commit keeps the word, so the case is still found."""
+    api.deploy("test_rules", _flow())
+    leaving, staying = (_start(api, name) for name in ("Zeta Uno", "Otro Nombre"))
+    url = make_url(engine.db.url).set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(url) as other:  # a transaction that finds "zeta" in search_term, not yet committed
+        other.execute("UPDATE process_instance SET search_text = 'zeta' WHERE id = %s", (staying["id"],))
+        with engine.db.transaction() as session:
+            session.execute(text("DELETE FROM case_search WHERE instance_id = :id"), {"id": leaving["id"]})
+
+        def impatient(ctx, terms):
+            ctx.conn.execute(text("SET LOCAL lock_timeout = '200ms'"))
+            return term_store.prune(ctx, terms)
+        with pytest.raises(Exception, match="lock timeout"):
+            engine.execute(impatient, SYSTEM, ["zeta"])
+        other.commit()
+    assert engine.execute(term_store.prune, SYSTEM, ["zeta", "uno"]) == 1  # "uno": nobody holds it now
+    boss = Actor("boss", frozenset({"supervisor"}))
+    items, total = engine.read(cases.list_instances, boss, engine.now, q="zeta")
+    assert total == 1 and [i["id"] for i in items] == [staying["id"]]
