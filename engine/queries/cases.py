@@ -116,11 +116,15 @@ def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, 
     search = case_search.Search(session, filters["q"]) if aside and case_search.indexed(session) else None
     if search is not None:
         # The page's ids from the narrow search table, arm by arm (case_search.py); then their case rows.
-        # The other filters, over the search table or the search's term table (both have their columns).
-        # (Made once per table: a staff member's visibility reads the versions.)
-        made: dict = {}
-        others = lambda table: made.get(table) or made.setdefault(table, instance_conditions(  # noqa: E731
-            session, actor, now, table=table, **{**filters, "q": None}))
+        # The other filters (the search is instance_conditions' last term), over the search table or the
+        # search's term table: both have their columns. Made once per table (a staff member's
+        # visibility reads the versions).
+        made = {CASE_SEARCH: conditions[:-1]}
+
+        def others(table) -> list:
+            if table not in made:
+                made[table] = instance_conditions(session, actor, now, table=table, **{**filters, "q": None})
+            return made[table]
         query = select(*ITEM_COLUMNS).where(INSTANCE.c.id.in_(
             search.page(others, page, per_page).scalar_subquery()))
     elif aside:
