@@ -77,10 +77,6 @@ class Search:
             parts.append(rows(self._theirs(cs), not_text, not_(self.number)))
         return parts
 
-    def ids(self):
-        """A select of every matching case id (for `IN`, under the wide table's filters)."""
-        return union(*(select(part.subquery().c.instance_id) for part in self._parts(lambda table: [])))
-
     def page(self, where, page: int, per_page: int):
         """A select of the page's case ids in the list's order: each part's first page * per_page."""
         first = page * per_page

@@ -68,7 +68,7 @@ def instance_conditions(session: Session, actor: Actor, now, *, process=None, st
         # The case row carries its earliest open due date (projections): no search through the tasks.
         conditions.append(ProcessInstance.next_due_at < now)
     if q and q.strip():
-        conditions.append(or_(*case_search.search_arms(q)) if table is CASE_SEARCH else _search(session, q))
+        conditions.append(or_(*case_search.search_arms(q)) if table is CASE_SEARCH else _search(q))
     return conditions
 
 
@@ -79,12 +79,14 @@ def searched_aside(filters: dict) -> bool:
         filters.get(name) for name in ("status", "outcome", "stage", "role", "overdue"))
 
 
-def _search(session: Session, q: str):
+def _search(q: str):
     """Case number or starter (lower(...) LIKE), or any applicant name, id, municipality or
     reference the procedure declares, folded as `search_text` is ("maria" finds "María"): the
-    cases whose row in the search table matches (on PostgreSQL each arm by its own index, case_search.py)."""
-    if case_search.indexed(session):
-        return ProcessInstance.id.in_(case_search.Search(session, q).ids())
+    cases whose row in the search table matches (its trigram indexes, 0033).
+
+    Under a filter the search table lacks (status, outcome, stage, role, overdue) the OR stays: the
+    term index's ids as a set (case_search.Search.ids) made the planner join all of them to the case
+    rows — at 1,000,000 cases "rivera" with status=active took 1.8 s against 0.43 s this way."""
     return ProcessInstance.id.in_(select(CASE_SEARCH.c.instance_id).where(or_(*case_search.search_arms(q))))
 
 
