@@ -35,7 +35,7 @@ from engine.errors import EngineError
 from engine.expediente import export
 from engine.expediente.documents import DOCUMENT
 from engine.identity.actor import SYSTEM
-from engine.persistence import search_terms
+from engine.persistence import term_prune
 from engine.persistence.models import Base, CaseArchive
 from engine.persistence.tables import DEFINITION, INSTANCE
 from engine.queries import shapes
@@ -192,7 +192,7 @@ def _remove(ctx, pack: _Pack, folder: Path) -> list[str]:
          "ended_at": r.ended_at, "archived_at": ctx.now, "location": f"{target}{_MEMBER}{pack.members[r.id][0]}",
          "sha256": pack.members[r.id][1], "size": pack.members[r.id][2]} for r in ours])
     ids = [r.id for r in ours]
-    pack.terms = search_terms.held_by(conn, ids)  # pruned once this commits (run)
+    pack.terms = term_prune.held_by(conn, ids)  # pruned once this commits (run)
     # The case's notices (letters and plain ones alike) are found by the case they belong to.
     conn.execute(NOTICE.delete().where(NOTICE.c.case_id.in_(ids)))
     guarded = conn.dialect.name == "postgresql"  # documents, notes, history: append-only there
@@ -227,7 +227,7 @@ def run(engine, *, limit: int = 1000, batch: int = 200, folder: Path | None = No
         done.skipped += skipped
         numbers = engine.execute(_remove, SYSTEM, pack, folder, now=now) if pack.members else []
         if pack.terms:  # their own transaction: the lock is held for the delete alone
-            engine.execute(search_terms.prune, SYSTEM, pack.terms, now=now)
+            engine.execute(term_prune.prune, SYSTEM, pack.terms, now=now)
         if not pack.members:
             pack.temporary.unlink(missing_ok=True)
         done.archived += numbers

@@ -25,7 +25,7 @@ from sqlalchemy.orm import aliased
 from engine.definitions import case_index
 from engine.persistence.models import CASE_SEARCH
 from engine.persistence.tables import INSTANCE
-from engine.queries import search_terms
+from engine.queries import list_totals, search_terms
 
 STARTERS = 500  # beyond (applicants who file by themselves), the trigram arm: a descent per starter is ~6 µs
 _TEXTS = ARRAY(String)
@@ -40,9 +40,8 @@ def search_arms(q: str, table=CASE_SEARCH):
 
 
 def indexed(session) -> bool:
-    """The arms have their indexes and term tables on PostgreSQL only."""
-    bind = session.get_bind() if hasattr(session, "get_bind") else session
-    return bind.dialect.name == "postgresql"
+    """The arms have their indexes and term tables on PostgreSQL only, where the totals are kept too."""
+    return list_totals.kept(session)
 
 
 class Search:
@@ -50,9 +49,8 @@ class Search:
     other conditions over a table with case_search's filtered columns (case_search, the term table)."""
 
     def __init__(self, session, q: str):
-        self.number, starter, self.text_like = search_arms(q)
+        self.number, self.starter_like, self.text_like = search_arms(q)
         self.starters = _matching_starters(session, q.strip().lower())  # None: more than STARTERS
-        self.starter_like = starter
         arm = search_terms.TextArm(session, case_index.fold(q))
         self.text = arm if arm.usable else None
 
@@ -64,12 +62,13 @@ class Search:
         conditions: the text arm's, then the case number arm's that are not the text's, then the
         starters'. `apart`: the matching starters' cases are left out (counted as a range)."""
         cs, ct = CASE_SEARCH, search_terms.CASE_TERM
-        left_out = {cs: [not_(self._theirs(cs))], ct: [not_(self._theirs(ct))]} if self.starters and apart else {}
-        rows = lambda *conditions: select(cs.c.instance_id, cs.c.started_at).where(  # noqa: E731
-            *conditions, *where(cs), *left_out.get(cs, []))
+        on_cs, on_ct = ([*where(table), *([not_(self._theirs(table))] if self.starters and apart else [])]
+                        for table in (cs, ct))
+
+        def rows(*conditions):
+            return select(cs.c.instance_id, cs.c.started_at).where(*conditions, *on_cs)
         not_text = not_(func.coalesce(self.text_like, False))  # a case without search text is not the text's
-        parts = (self.text.parts([*where(ct), *left_out.get(ct, [])], [*where(cs), *left_out.get(cs, [])])
-                 if self.text is not None else [rows(self.text_like)])
+        parts = self.text.parts(on_ct, on_cs) if self.text is not None else [rows(self.text_like)]
         parts.append(rows(self.number, not_text))
         if self.starters is None:
             parts.append(rows(self.starter_like, not_text, not_(self.number)))

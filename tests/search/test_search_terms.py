@@ -18,7 +18,7 @@ from engine.commands import retention as job
 from engine.commands.cases import start_case
 from engine.config import retention
 from engine.identity.actor import SYSTEM, Actor
-from engine.persistence import search_terms as term_store
+from engine.persistence import term_prune as term_store
 from engine.queries import case_search, cases, search_terms
 from tests.search.test_search_table import DENIED, _flow, _start
 from tests.search.test_search_totals import ACTORS, FILTERS, searched  # noqa: F401 - the fixture

@@ -2,7 +2,8 @@
 importing this package puts every table in `Base.metadata` (Alembic and the schema check read it)."""
 from engine.persistence.models.core import (
     MIGRATION_ONLY_INDEXES, MIGRATION_ONLY_TABLES, ApiToken, AuditEvent, Base, BigId, CaseCounter, EngineClock,
-    LoginFailure, Parameter, ParameterSnapshot, ProcessDefinition, ProcessInstance, Role, Task, Timer, User, UserRole, WorkflowTaskState,
+    LoginFailure, Parameter, ParameterSnapshot, ProcessDefinition, ProcessInstance, Role, Task, Timer, User, UserRole,
+    WorkflowTaskState,
 )
 from engine.persistence.models.applicants import ApplicantAccess, ApplicantFailure, ApplicantSession
 from engine.persistence.models.documents import CaseNote, Document, DocumentCounter

@@ -27,7 +27,7 @@ and recheck those; a needle with a lone "|" is left to the trigram index.
   still meet in opposite orders, and PostgreSQL then breaks one (a 409 to try again, or a timer lot
   fired case by case), as for any two writers of the same rows.
 - A term no case holds any more stays in search_term (it matches and counts nothing) until the
-  retention job prunes the terms of the cases it removed (engine/persistence/search_terms.py).
+  retention job prunes the terms of the cases it removed (engine/persistence/term_prune.py).
 SQLite has neither table: its search reads every row, as before.
 """
 import sqlalchemy as sa
