@@ -19,6 +19,7 @@ from engine.runtime.case import Case
 from engine.runtime.store import Deferred
 from engine.rules.calendar import local_date
 from engine.rules.facts import Facts
+from engine.persistence import compiled
 from engine.persistence.models import TaskDraft
 from engine.persistence.tables import INSTANCE, TASK, TASK_COLUMNS
 
@@ -51,7 +52,7 @@ _COMPLETED_BINDS = tuple(bindparam(f"task_done_{c}", type_=TASK.c[c].type) for c
 
 
 def _open_task(ctx, task_id: int, statement=_OPEN_TASK) -> SimpleNamespace:
-    row = ctx.conn.execute(statement, {"task_id": task_id}).first()
+    row = compiled.run(ctx.conn, statement, {"task_id": task_id}).first()
     if row is None:
         raise NotFound(f"there is no task {task_id}")
     if row.state != "open":

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from engine.config import holidays, parameter_types
 from engine.config.paths import processes_dir
+from engine.persistence import compiled
 from engine.persistence.models import Parameter, ParameterSnapshot
 
 # Read live, not frozen: a holiday declared after a case started still moves a deadline that
@@ -111,7 +112,7 @@ def freeze(conn, now: datetime, also=None, also_params: dict | None = None) -> t
             statement = _WITH_ALSO.get(also)
             if statement is None:
                 statement = _WITH_ALSO[also] = _FINGERPRINT_AND_ROW.add_columns(also)
-        row = conn.execute(statement, {"hash": cached[2], **(also_params or {})}).one()
+        row = compiled.run(conn, statement, {"hash": cached[2], **(also_params or {})}).one()
         count, updated, row_id = row[:3]
         extra = row[3] if also is not None else None
         if (count, updated) == cached[0] and row_id is not None:

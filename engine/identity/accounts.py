@@ -17,9 +17,9 @@ from sqlalchemy.orm import Session
 
 from engine.identity import absences
 from engine.identity.actor import BUILTIN_ROLES, Actor
-from engine.identity.precompiled import PrecompiledSelect
 from engine.errors import NotFound, Unauthorized
 from engine.config.paths import processes_dir
+from engine.persistence import compiled
 from engine.persistence.models import AgencyToken, ApiToken, Role, User, UserRole
 
 TOKEN_LIFETIME = timedelta(hours=12)
@@ -109,7 +109,15 @@ _BEARER = (select(_USER.c.id, _USER.c.username, _USER.c.full_name, _USER.c.offic
                   _STANDS_IN.label("stands_in"))
            .select_from(_TOKEN.join(_USER, _USER.c.id == _TOKEN.c.user_id))
            .where(_TOKEN.c.token_hash == bindparam("token_hash")))
-_BEARER_ROW = PrecompiledSelect(_BEARER)  # the API's per-request check: compiled once (issue 21)
+
+
+def bearer_row(conn: Connection, params: dict) -> dict | None:
+    """The API's per-request check's row, its statement compiled once (issue 21)."""
+    return _as_dict(compiled.run(conn, _BEARER, params).first())
+
+
+def _as_dict(row) -> dict | None:
+    return row._mapping if row is not None else None
 
 
 _AGENCY = AgencyToken.__table__
@@ -138,7 +146,7 @@ def authenticate(session: Session, token: str, *, note_absences: bool = False) -
         return _agency_bearer(session, token)
     params = {"token_hash": token_hash(token)}
     if isinstance(session, Connection):
-        row = _BEARER_ROW.first(session, params)
+        row = bearer_row(session, params)
     else:
         found = session.execute(_BEARER, params).first()
         row = found._asdict() if found is not None else None
@@ -158,7 +166,8 @@ def authenticate_once(engine: Engine, token: str) -> dict:
             return _agency_bearer(conn, token)
     raw = engine.raw_connection()
     try:
-        row = _BEARER_ROW.first_on(raw.dbapi_connection, engine.dialect, {"token_hash": token_hash(token)})
+        row = _as_dict(compiled.first_on(raw.dbapi_connection, engine.dialect, _BEARER,
+                                         {"token_hash": token_hash(token)}))
     finally:
         raw.close()  # back to the pool, which rolls back whatever the driver opened
     return _bearer_user(row)

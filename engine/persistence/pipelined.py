@@ -4,10 +4,9 @@ own statement with its own answer, read once all have been answered.
 A timer lot (engine/commands/timer_lot.py) saves each of its ~32 cases in one statement whose answer
 (the case row's count, its new tasks' ids) nothing reads before the lot ends: sent one by one, each
 was a round trip, a wait on both sides. Here they go out together. Each statement is compiled once
-and its values go through their types' bind processors, exactly as `Connection.execute` converts
-them, without SQLAlchemy's per-execution work (its cache key, execution context, result wrapping:
-about half the client's cost of a save with ~40 values, issue 21). The engine's
-`before_cursor_execute` listeners still see every statement (tests count statements with them).
+(engine/persistence/compiled.py): without SQLAlchemy's per-execution work, about half the client's
+cost of a save with ~40 values (issue 21). The engine's `before_cursor_execute` listeners still see
+every statement (tests count statements with them).
 
 An error in any statement aborts the transaction and is raised by `send`: the caller's transaction
 rolls back whole, as it would have at that statement.
@@ -18,21 +17,7 @@ from collections.abc import Callable
 
 from sqlalchemy.engine import Connection
 
-_COMPILED: dict[tuple[int, str], tuple] = {}
-
-
-def _compiled(statement, dialect) -> tuple:
-    key = (id(statement), dialect.name)
-    entry = _COMPILED.get(key)
-    if entry is None:
-        compiled = statement.compile(dialect=dialect)
-        processors = {name: bind.type.dialect_impl(dialect).bind_processor(dialect)
-                      for name, bind in compiled.binds.items()}
-        # A value written into the statement (`column == 'x'`) is a bind the caller does not pass.
-        constants = {name: bind.value for name, bind in compiled.binds.items() if not bind.required}
-        # The statement is kept with its entry: its id stays its own.
-        entry = _COMPILED[key] = (compiled.string, processors, constants, statement)
-    return entry
+from engine.persistence import compiled
 
 
 class Pipeline:
@@ -53,14 +38,12 @@ class Pipeline:
         sent = []
         with raw.pipeline():
             for statement, params, on_row in queued:
-                sql, processors, constants, _ = _compiled(statement, dialect)
-                given = {**constants, **params} if constants else params
-                values = {name: process(given[name]) if process else given[name]
-                          for name, process in processors.items()}
+                found = compiled.entry(statement, dialect)
+                values = found.values(params)
                 cursor = raw.cursor()
                 for listener in listeners:
-                    listener(conn, cursor, sql, values, None, False)
-                cursor.execute(sql, values)
+                    listener(conn, cursor, found.sql, values, None, False)
+                compiled.execute(cursor, found, values)
                 sent.append((cursor, on_row))
         # Leaving the pipeline waited for every answer (and raised the first error).
         for cursor, on_row in sent:

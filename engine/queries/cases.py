@@ -11,6 +11,7 @@ from engine.identity.actor import Actor
 from engine.kernel import access
 from engine.definitions.repository import info
 from engine.errors import Forbidden, NotFound
+from engine.persistence import compiled
 from engine.persistence.models import CASE_SEARCH, ProcessDefinition, ProcessInstance, Task
 from engine.registries import notifications
 from engine.runtime import records
@@ -305,8 +306,8 @@ def list_tasks(session: Session, actor: Actor, now, *, page=1, per_page=50, scop
                                                      bool(absent), lanes)
     params = {k: v for k, v in params.items() if k in names}
     offset = (page - 1) * per_page
-    rows = session.execute(rows_query, {**params, "limit": per_page, "offset": offset,
-                                        "upto": offset + per_page}).all()
+    rows = compiled.run(session, rows_query, {**params, "limit": per_page, "offset": offset,
+                                              "upto": offset + per_page})
     # A first page that is not full already tells the total; else the kept totals (PostgreSQL).
     total = len(rows) if page == 1 and len(rows) < per_page else list_totals.tasks(
         session, actor, scope=scope, state=state, process=process, office=office, absent=absent,

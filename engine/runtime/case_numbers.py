@@ -5,6 +5,7 @@ from sqlalchemy import Text, bindparam, case, cast, func, insert, literal, selec
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.rules.calendar import local_date
+from engine.persistence import compiled
 from engine.persistence.models import CaseCounter
 from engine.runtime import records
 
@@ -54,5 +55,5 @@ def insert_numbered(ctx, record: "records.CaseRecord") -> None:
         return
     prefix, year = ctx.procedures.prefix_for(record.process_key), local_date(ctx.now).year
     params = {f"v_{name}": getattr(record, name) for name in records.STORED if name not in ("id", "case_number")}
-    row = ctx.conn.execute(_NUMBERED_INSERT_PG, {"p_prefix": prefix, "p_year": year, **params}).one()
+    row = compiled.run(ctx.conn, _NUMBERED_INSERT_PG, {"p_prefix": prefix, "p_year": year, **params}).one()
     record.id, record.case_number = row.id, row.case_number

@@ -14,6 +14,7 @@ from sqlalchemy.engine import Connection
 
 from engine.definitions import case_index
 from engine.errors import Conflict
+from engine.persistence import compiled
 from engine.persistence.models import ParameterSnapshot, ProcessDefinition, ProcessInstance
 
 INSTANCE, DEFINITION = ProcessInstance.__table__, ProcessDefinition.__table__
@@ -103,9 +104,9 @@ def load(conn: Connection, instance_id: int, *, for_update: bool = True) -> Case
     """The case row (its frozen parameters stay in their snapshot): locked for a command, or for a
     read with its version (a `StoredCase`)."""
     if for_update:
-        row = conn.execute(_LOAD_FOR_UPDATE, {"instance_id": instance_id}).first()
+        row = compiled.run(conn, _LOAD_FOR_UPDATE, {"instance_id": instance_id}).first()
         return CaseRecord(**row._mapping) if row else None
-    row = conn.execute(_LOAD_TO_READ, {"instance_id": instance_id}).first()
+    row = compiled.run(conn, _LOAD_TO_READ, {"instance_id": instance_id}).first()
     return StoredCase(**row._mapping) if row else None
 
 

@@ -8,7 +8,7 @@ from sqlalchemy import Text, bindparam, cast, delete, insert, select, text, upda
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Connection
 
-from engine.persistence import audit_rows, task_rows
+from engine.persistence import audit_rows, compiled, task_rows
 from engine.persistence.models import WorkflowTaskState
 from engine.runtime import data_size, records, serializer
 from engine.runtime.pruning import prune
@@ -117,7 +117,7 @@ def _id_array(ids) -> str:
 
 def load(conn: Connection, record, spec, subprocess_specs, script_engine, rows: list | None = None) -> LoadedWorkflow:
     """The case's workflow, from its task rows (read here unless the caller read them: a timer lot's `timer_lot.state_rows_of`)."""
-    rows = conn.execute(_LOAD, {"instance_id": record.id}).all() if rows is None else rows
+    rows = compiled.run(conn, _LOAD, {"instance_id": record.id}) if rows is None else rows
     bodies = {(r.workflow_uuid, r.task_uuid): r.body for r in rows}
     workflow = serializer.join(record.workflow_meta, bodies, spec, subprocess_specs)
     # The script engine is not serialized: without this the next script would run unsandboxed.
@@ -176,7 +176,7 @@ def _save_pg(conn: Connection, record, bodies: dict, old: dict, new: dict, gone:
         task_rows.fill_ids(new_tasks, task_ids)
 
     if pipeline is None:
-        answered(conn.execute(statement, params).one())
+        answered(compiled.run(conn, statement, params).one())
     else:
         pipeline.queue(statement, params, answered)
 

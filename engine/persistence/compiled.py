@@ -1,0 +1,155 @@
+"""Core statements compiled once per database dialect and run on the driver's own cursor.
+
+A command's few statements are the same every time; only their values change. Through
+`Connection.execute`, SQLAlchemy does per-execution work for each of them — the statement's cache
+key and cache look-up, the execution context, the bound values' dictionary, the result's metadata
+and row wrapping — that cost the HTTP worker more CPU than the driver and the database's answer
+together: 13 % of a worker's time for the hot path's eight statements, about 1 ms per case
+(issue 21, `bench.profile_http --py-spy`). Here a statement is compiled once; a run converts its
+values through their types' bind processors and its columns through their result processors,
+exactly as `Connection.execute` would, and a database error is raised as the SQLAlchemy exception
+`Connection.execute` raises (an `IntegrityError` is still a 409). The connection's
+`before_cursor_execute` listeners still see every statement (tests count statements with them).
+
+A statement with IN-lists of values (`expanding` binds) is compiled per execution: `run` hands it
+to `Connection.execute`.
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError, MultipleResultsFound, NoResultFound
+from sqlalchemy.orm import Session
+
+_ENTRIES: dict[tuple[int, str], "Entry"] = {}
+
+
+class Entry:
+    """One statement compiled for one dialect: its SQL, how its values are passed, and its rows' shape."""
+
+    def __init__(self, statement, dialect):
+        compiled = statement.compile(dialect=dialect)
+        inlined = {bind.key for bind in compiled.literal_execute_params}
+        if inlined:
+            # Values written into the SQL at execution (aggregate_strings' separator) are constants of
+            # the statement: rendered once, with a stand-in for every value the caller passes (never sent).
+            stand_ins = statement.params({name: "" for name, bind in compiled.binds.items() if bind.required})
+            compiled = stand_ins.compile(dialect=dialect, compile_kwargs={"render_postcompile": True})
+        self.sql = compiled.string
+        self.statement = statement  # kept so that its id stays its own
+        escaped = compiled.escaped_bind_names or {}
+        binds = compiled.binds
+        self.processors = [(name, escaped.get(name, name), binds[name].type._cached_bind_processor(dialect))
+                           for name in binds if name not in inlined]
+        # A value written into the statement (`column == 'x'`) is a bind the caller does not pass.
+        self.constants = {name: bind.effective_value for name, bind in binds.items()
+                          if not bind.required and name not in inlined}
+        self.positions = [escaped.get(n, n) for n in compiled.positiontup] if compiled.positiontup else None
+        self.columns = [(entry.keyname, entry.type) for entry in compiled._result_columns]
+        self.dialect = dialect
+        self.shape = None  # (row class, result processors), made from the first answer's description
+
+    def values(self, params: dict):
+        given = {**self.constants, **params} if self.constants else params
+        converted = {sent: process(given[name]) if process else given[name]
+                     for name, sent, process in self.processors}
+        return [converted[name] for name in self.positions] if self.positions is not None else converted
+
+    def rows(self, cursor) -> list:
+        raw = cursor.fetchall()
+        if self.shape is None:
+            self.shape = self._shape(cursor.description)
+        row_class, processors = self.shape
+        if not any(processors):
+            return [row_class._make(r) for r in raw]
+        return [row_class._make([p(v) if p else v for p, v in zip(processors, r)]) for r in raw]
+
+    def _shape(self, description):
+        names = [d[0] for d in description]
+        if len(self.columns) == len(names):  # a compiled Core construct: its columns in order
+            keys = [key for key, _ in self.columns]
+            processors = [type_._cached_result_processor(self.dialect, d[1])
+                          for (_, type_), d in zip(self.columns, description)]
+        else:  # a text() statement's columns are the driver's, unconverted
+            keys, processors = names, [None] * len(names)
+        return _row_class(keys), processors
+
+
+def _row_class(keys: list[str]):
+    base = namedtuple("Row", keys, rename=True)
+    # `_mapping` as SQLAlchemy's Row has it, for the callers that read rows as dictionaries.
+    return type("Row", (base,), {"__slots__": (), "_mapping": property(lambda row: dict(zip(keys, row)))})
+
+
+def entry(statement, dialect) -> Entry | None:
+    """The statement compiled for `dialect`, or None if it cannot be compiled once (an IN-list)."""
+    key = (id(statement), dialect.name)
+    found = _ENTRIES.get(key, _ENTRIES)
+    if found is _ENTRIES:
+        found = _ENTRIES[key] = Entry(statement, dialect) if not _expanding(statement, dialect) else None
+    return found
+
+
+def _expanding(statement, dialect) -> bool:
+    return any(bind.expanding for bind in statement.compile(dialect=dialect).binds.values())
+
+
+class Rows(list):
+    """A statement's rows, read with the few methods of SQLAlchemy's Result the engine uses."""
+
+    def one(self):
+        if len(self) != 1:
+            raise (NoResultFound if not self else MultipleResultsFound)("expected exactly one row")
+        return self[0]
+
+    def first(self):
+        return self[0] if self else None
+
+    def all(self) -> list:
+        return list(self)
+
+    def scalar_one(self):
+        return self.one()[0]
+
+    def scalar(self):
+        return self[0][0] if self else None
+
+
+def run(conn: Connection | Session, statement, params: dict | None = None) -> Rows:
+    """`conn.execute(statement, params)`, compiled once; the rows read at once. A statement with an
+    IN-list, or one run on an ORM session, goes through `execute` as before."""
+    found = entry(statement, conn.dialect) if isinstance(conn, Connection) else None
+    if found is None:
+        result = conn.execute(statement, params or {})
+        return Rows(result.all()) if result.returns_rows else Rows()
+    values = found.values(params or {})
+    cursor = conn.connection.driver_connection.cursor()
+    try:
+        for listener in conn.dispatch.before_cursor_execute:
+            listener(conn, cursor, found.sql, values, None, False)
+        execute(cursor, found, values)
+        return Rows(found.rows(cursor)) if cursor.description else Rows()
+    finally:
+        cursor.close()
+
+
+def first_on(dbapi_connection, dialect, statement, params: dict):
+    """The first row of `statement` on a driver connection itself (a pool's `raw_connection()`)."""
+    found = entry(statement, dialect)  # the bearer check's: no IN-list
+    cursor = dbapi_connection.cursor()
+    try:
+        execute(cursor, found, found.values(params))
+        rows = found.rows(cursor)
+    finally:
+        cursor.close()
+    return rows[0] if rows else None
+
+
+def execute(cursor, found: Entry, values) -> None:
+    """The driver's execute, its errors raised as SQLAlchemy's (IntegrityError, OperationalError...)."""
+    try:
+        cursor.execute(found.sql, values)
+    except found.dialect.loaded_dbapi.Error as exc:
+        raise DBAPIError.instance(found.sql, values, exc, found.dialect.loaded_dbapi.Error,
+                                  dialect=found.dialect) from exc
