@@ -11,8 +11,8 @@ exactly as `Connection.execute` would, and a database error is raised as the SQL
 `Connection.execute` raises (an `IntegrityError` is still a 409). The connection's
 `before_cursor_execute` listeners still see every statement (tests count statements with them).
 
-A statement with IN-lists of values (`expanding` binds) is compiled per execution: `run` hands it
-to `Connection.execute`.
+A statement with IN-lists of values (`expanding` binds) is compiled once per combination of their
+lengths, as SQLAlchemy renders it for those lengths.
 """
 from __future__ import annotations
 
@@ -22,13 +22,14 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, MultipleResultsFound, NoResultFound
 from sqlalchemy.orm import Session
 
-_ENTRIES: dict[tuple[int, str], "Entry"] = {}
+_ENTRIES: dict[tuple, "Entry"] = {}
+_LISTS: dict[tuple[int, str], tuple[str, ...]] = {}  # each statement's IN-list binds
 
 
 class Entry:
     """One statement compiled for one dialect: its SQL, how its values are passed, and its rows' shape."""
 
-    def __init__(self, statement, dialect):
+    def __init__(self, statement, dialect, lengths: dict[str, int] | None = None):
         compiled = statement.compile(dialect=dialect)
         inlined = {bind.key for bind in compiled.literal_execute_params}
         if inlined:
@@ -36,24 +37,37 @@ class Entry:
             # the statement: rendered once, with a stand-in for every value the caller passes (never sent).
             stand_ins = statement.params({name: "" for name, bind in compiled.binds.items() if bind.required})
             compiled = stand_ins.compile(dialect=dialect, compile_kwargs={"render_postcompile": True})
-        self.sql = compiled.string
-        self.statement = statement  # kept so that its id stays its own
         escaped = compiled.escaped_bind_names or {}
+        sql, positions, self.expansion = compiled.string, compiled.positiontup, {}
+        if lengths:
+            # IN-lists: the SQL as SQLAlchemy renders it for lists of these lengths (one placeholder
+            # per element; an empty list never matches), made once per combination of lengths.
+            stand_ins = {name: [None] * lengths[name] if name in lengths else None
+                         for name, bind in compiled.binds.items() if bind.required}
+            state = compiled.construct_expanded_state(stand_ins)
+            sql, positions, self.expansion = state.statement, state.positiontup, state.parameter_expansion
+        self.sql = sql
+        self.statement = statement  # kept so that its id stays its own
         binds = compiled.binds
         self.processors = [(name, escaped.get(name, name), binds[name].type._cached_bind_processor(dialect))
                            for name in binds if name not in inlined]
         # A value written into the statement (`column == 'x'`) is a bind the caller does not pass.
         self.constants = {name: bind.effective_value for name, bind in binds.items()
                           if not bind.required and name not in inlined}
-        self.positions = [escaped.get(n, n) for n in compiled.positiontup] if compiled.positiontup else None
+        self.positions = [escaped.get(n, n) for n in positions] if positions else None
         self.columns = [(entry.keyname, entry.type) for entry in compiled._result_columns]
         self.dialect = dialect
         self.shape = None  # (row class, result processors), made from the first answer's description
 
     def values(self, params: dict):
         given = {**self.constants, **params} if self.constants else params
-        converted = {sent: process(given[name]) if process else given[name]
-                     for name, sent, process in self.processors}
+        expansion = self.expansion
+        converted = {}
+        for name, sent, process in self.processors:
+            if name in expansion:  # one value per element of the list, each converted as the list's type says
+                converted.update(zip(expansion[name], map(process, given[name]) if process else given[name]))
+            else:
+                converted[sent] = process(given[name]) if process else given[name]
         return [converted[name] for name in self.positions] if self.positions is not None else converted
 
     def rows(self, cursor) -> list:
@@ -82,17 +96,19 @@ def _row_class(keys: list[str]):
     return type("Row", (base,), {"__slots__": (), "_mapping": property(lambda row: dict(zip(keys, row)))})
 
 
-def entry(statement, dialect) -> Entry | None:
-    """The statement compiled for `dialect`, or None if it cannot be compiled once (an IN-list)."""
+def entry(statement, dialect, params: dict | None = None) -> Entry:
+    """The statement compiled for `dialect` (for the lengths of `params`' IN-lists, if it has any)."""
     key = (id(statement), dialect.name)
-    found = _ENTRIES.get(key, _ENTRIES)
-    if found is _ENTRIES:
-        found = _ENTRIES[key] = Entry(statement, dialect) if not _expanding(statement, dialect) else None
+    lists = _LISTS.get(key)
+    if lists is None:
+        lists = _LISTS[key] = tuple(name for name, bind in statement.compile(dialect=dialect).binds.items()
+                                    if bind.expanding)
+    if lists:
+        key = (*key, *(len(params[name]) for name in lists))
+    found = _ENTRIES.get(key)
+    if found is None:
+        found = _ENTRIES[key] = Entry(statement, dialect, {name: len(params[name]) for name in lists})
     return found
-
-
-def _expanding(statement, dialect) -> bool:
-    return any(bind.expanding for bind in statement.compile(dialect=dialect).binds.values())
 
 
 class Rows(list):
@@ -117,13 +133,14 @@ class Rows(list):
 
 
 def run(conn: Connection | Session, statement, params: dict | None = None) -> Rows:
-    """`conn.execute(statement, params)`, compiled once; the rows read at once. A statement with an
-    IN-list, or one run on an ORM session, goes through `execute` as before."""
-    found = entry(statement, conn.dialect) if isinstance(conn, Connection) else None
-    if found is None:
-        result = conn.execute(statement, params or {})
+    """`conn.execute(statement, params)`, compiled once; the rows read at once. On an ORM session it
+    goes through the session's `execute`."""
+    params = params or {}
+    if not isinstance(conn, Connection):
+        result = conn.execute(statement, params)
         return Rows(result.all()) if result.returns_rows else Rows()
-    values = found.values(params or {})
+    found = entry(statement, conn.dialect, params)
+    values = found.values(params)
     cursor = conn.connection.driver_connection.cursor()
     try:
         for listener in conn.dispatch.before_cursor_execute:
@@ -136,7 +153,7 @@ def run(conn: Connection | Session, statement, params: dict | None = None) -> Ro
 
 def first_on(dbapi_connection, dialect, statement, params: dict):
     """The first row of `statement` on a driver connection itself (a pool's `raw_connection()`)."""
-    found = entry(statement, dialect)  # the bearer check's: no IN-list
+    found = entry(statement, dialect, params)
     cursor = dbapi_connection.cursor()
     try:
         execute(cursor, found, found.values(params))

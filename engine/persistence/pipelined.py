@@ -38,7 +38,7 @@ class Pipeline:
         sent = []
         with raw.pipeline():
             for statement, params, on_row in queued:
-                found = compiled.entry(statement, dialect)
+                found = compiled.entry(statement, dialect, params)
                 values = found.values(params)
                 cursor = raw.cursor()
                 for listener in listeners:

@@ -1,6 +1,6 @@
 """Statements compiled once and run on the driver's cursor (engine/persistence/compiled.py): the rows
 read exactly as `Connection.execute` reads them, the listeners see each statement, a database error
-is SQLAlchemy's, and a statement with an IN-list goes the usual way. Both phases of .ci/run (SQLite
+is SQLAlchemy's, and a statement with IN-lists is compiled for their lengths. Both phases of .ci/run (SQLite
 and PostgreSQL) run these."""
 from datetime import datetime, timezone
 from decimal import Decimal
@@ -82,9 +82,25 @@ def test_a_database_error_is_sqlalchemys_and_the_command_says_409(engine):
     assert refused.value.code == "CONCURRENT_CHANGE"
 
 
-def test_a_statement_with_an_in_list_runs_through_execute(engine):
-    statement = select(literal(1).label("one")).where(literal("b").in_(bindparam("names", expanding=True)))
+def test_a_statement_with_in_lists_is_compiled_for_each_combination_of_their_lengths(engine):
+    when = datetime(2026, 12, 4, 5, 0, tzinfo=timezone.utc)
+    statement = (select(literal(1).label("one"))
+                 .where(literal("b").in_(bindparam("names", expanding=True)),
+                        bindparam("at", type_=UTCDateTime).in_(bindparam("instants", type_=UTCDateTime, expanding=True))))
+    dialect = engine.db.write_engine.dialect
+
+    def both(conn, names, instants):
+        params = {"names": names, "instants": instants, "at": when}
+        return [tuple(r) for r in compiled.run(conn, statement, params)], [tuple(r) for r in conn.execute(statement, params)]
+
     with engine.db.writing() as conn:
-        assert [tuple(r) for r in compiled.run(conn, statement, {"names": ["a", "b"]})] == [(1,)]
-        assert compiled.run(conn, statement, {"names": ["a"]}).all() == []
-    assert compiled.entry(statement, engine.db.write_engine.dialect) is None
+        # Each element goes through the list's type (an aware instant stored as naive UTC matches).
+        assert both(conn, ["a", "b"], [when]) == ([(1,)], [(1,)])
+        assert both(conn, ["a", "c", "b"], [datetime(2020, 1, 1, tzinfo=timezone.utc), when]) == ([(1,)], [(1,)])
+        assert both(conn, ["a"], [when]) == ([], [])
+        assert both(conn, [], [when]) == ([], [])  # an empty list matches nothing
+        assert both(conn, ["b"], []) == ([], [])
+    two = compiled.entry(statement, dialect, {"names": ["x", "y"], "instants": [when]})
+    three = compiled.entry(statement, dialect, {"names": ["x", "y", "z"], "instants": [when]})
+    assert two is compiled.entry(statement, dialect, {"names": ["p", "q"], "instants": [when]})
+    assert two.sql != three.sql
