@@ -34,8 +34,11 @@ def start_case(ctx, key: str, variables: dict | None = None, version: int | None
         parameters_id=parameters_id, workflow_meta={}, activity={}, error_message=None,
         error_element=None, started_by=ctx.actor.username, started_at=ctx.now, ended_at=None,
         parent_instance_id=parent_instance_id, parameters=frozen)
+    # The case number's draw holds its counter's row lock until the commit, so every start of the
+    # procedure waits for it (issue 21): what needs no number is done before it.
+    workflow = Case.new_workflow(ctx, definition)
     insert_numbered(ctx, record)
-    case = Case.begin(ctx, record, definition, {**variables, "case_number": record.case_number})
+    case = Case.begin(ctx, record, definition, {**variables, "case_number": record.case_number}, workflow)
     ctx.audit("case_started", instance_id=record.id,
               data={"version": definition.version, "variables": variables})
     case.advance()

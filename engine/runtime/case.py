@@ -49,6 +49,17 @@ def _message_names(task) -> list[str]:
     return [d.name for d in _message_definitions(task)]
 
 
+class _NoScriptEngineYet:
+    """A new workflow's script engine until `Case.begin` gives it the case's (sandboxed) one: any
+    use before that is a mistake, never a script run unsandboxed."""
+
+    def __getattr__(self, name):
+        raise RuntimeError(f"the workflow has no script engine yet ({name})")
+
+
+_NO_SCRIPT_ENGINE_YET = _NoScriptEngineYet()
+
+
 class Case:
     def __init__(self, ctx, instance: CaseRecord, definition: DefinitionInfo, loaded, is_new: bool = False):
         self.ctx = ctx
@@ -107,12 +118,21 @@ class Case:
         return cls(ctx, record, definition, loaded)
 
     @classmethod
-    def begin(cls, ctx, record: CaseRecord, definition: DefinitionInfo, variables: dict) -> "Case":
-        spec, subprocess_specs = specs_for(ctx.versions, ctx.conn, definition)
-        script_engine = ctx.scripts.engine_for(ctx, record.id, record.parameters)
-        workflow = BpmnWorkflow(spec, subprocess_specs, script_engine=script_engine)
+    def begin(cls, ctx, record: CaseRecord, definition: DefinitionInfo, variables: dict,
+              workflow: BpmnWorkflow | None = None) -> "Case":
+        """A new case of `definition`: its `workflow` (made by `new_workflow` before the case number
+        was drawn, or made here) given the case's script engine and its first data."""
+        workflow = workflow or cls.new_workflow(ctx, definition)
+        workflow.script_engine = ctx.scripts.engine_for(ctx, record.id, record.parameters)
         workflow.task_tree.data.update(variables)
         return cls(ctx, record, definition, store.LoadedWorkflow(workflow, {}), is_new=True)
+
+    @staticmethod
+    def new_workflow(ctx, definition: DefinitionInfo) -> BpmnWorkflow:
+        """A workflow of the definition, not yet a case's: it runs nothing until `begin` gives it a
+        script engine."""
+        spec, subprocess_specs = specs_for(ctx.versions, ctx.conn, definition)
+        return BpmnWorkflow(spec, subprocess_specs, script_engine=_NO_SCRIPT_ENGINE_YET)
 
     # -- acting ----------------------------------------------------------------------------
     # Made at the first advance: every advance of one command draws on the same budget.
