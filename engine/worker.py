@@ -17,6 +17,7 @@ from engine.commands.notifications import deliver_outbox
 from engine.registries.notifications import SmtpSettings
 from engine.config.settings import timer_lease
 from engine.reporting import list_totals, rollup as report_rollup
+from engine.runtime.number_holes import HoleFinder
 
 log = logging.getLogger("tramite.timers")
 
@@ -101,6 +102,7 @@ class TimerWorker(threading.Thread):
         self.lease = timer_lease()  # read at start, so a bad setting stops the worker at once
         self.smtp = SmtpSettings.from_env()
         self._stop_event = threading.Event()
+        self.holes = HoleFinder()
 
     def run(self) -> None:
         owner = worker_name()
@@ -113,6 +115,7 @@ class TimerWorker(threading.Thread):
             try:
                 work_round(self.engine, owner, self.lease, self.smtp, remind=remind)
                 list_totals.fold_round(self.engine)  # the lists' kept totals folded (0031)
+                self.holes.round(self.engine)  # case numbers drawn and never used (0035)
             except Exception:
                 log.exception("timer worker round failed")
             if last_rollup is None or time.monotonic() - last_rollup >= ROLLUP_EVERY_SECONDS:

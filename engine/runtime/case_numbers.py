@@ -1,7 +1,12 @@
-"""Case numbers `<PREFIX>-<year>-<6 digits>`, gap-free per prefix and year."""
+"""Case numbers `<PREFIX>-<year>-<6 digits>`, gap-free per prefix and year.
+
+SQLite draws from the `case_counter` row (its writers are serialized anyway). PostgreSQL draws from
+a sequence per prefix and year (migration 0035): a start holds no lock for the rest of its
+transaction, and a number a start drew and never used waits in `case_number_hole` for the next
+start (engine/runtime/number_holes.py finds them)."""
 from __future__ import annotations
 
-from sqlalchemy import Text, bindparam, case, cast, func, insert, literal, select
+from sqlalchemy import Text, bindparam, func, insert, select, text
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.rules.calendar import local_date
@@ -20,22 +25,37 @@ def _draw(dialect_insert):
                                            set_={"last": COUNTER.c.last + 1}).returning(COUNTER.c.last)
 
 
-_DRAW = {"postgresql": _draw(postgresql.insert), "sqlite": _draw(sqlite.insert)}
+_DRAW_SQLITE = _draw(sqlite.insert)
+
 
 def next_case_number(ctx, process_key: str) -> str:
+    """SQLite: the upsert takes the row lock, so two starts never draw the same number, and a start
+    that rolls back gives its number back."""
     prefix, year = ctx.procedures.prefix_for(process_key), local_date(ctx.now).year
-    # The upsert takes the row lock, so two starts in parallel never draw the same number.
-    drawn = ctx.conn.execute(_DRAW[ctx.conn.dialect.name], {"p_prefix": prefix, "p_year": year}).scalar_one()
+    drawn = ctx.conn.execute(_DRAW_SQLITE, {"p_prefix": prefix, "p_year": year}).scalar_one()
     return f"{prefix}-{year}-{drawn:06d}"
+
+
+def continue_after(conn, prefix: str, year: int, last: int) -> None:
+    """The next number of `prefix` and `year` drawn is `last` + 1 (numbers carried over from an
+    earlier system; tests). Every number through `last` counts as accounted for."""
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    if dialect is postgresql:
+        sequence = conn.execute(text("SELECT tramite_case_number_sequence(:p, :y)"), {"p": prefix, "y": year}).scalar()
+        conn.execute(text(f"CREATE SEQUENCE IF NOT EXISTS {sequence}"))
+        conn.execute(text("SELECT setval(CAST(:s AS regclass), :n)"), {"s": sequence, "n": last})
+        conn.execute(text("DELETE FROM case_number_hole WHERE prefix = :p AND year = :y AND n <= :n"),
+                     {"p": prefix, "y": year, "n": last})
+    conn.execute(dialect.insert(COUNTER).values(prefix=prefix, year=year, last=last)
+                 .on_conflict_do_update(index_elements=[COUNTER.c.prefix, COUNTER.c.year], set_={"last": last}))
 
 
 def _numbered_insert_pg():
     """PostgreSQL: draw the number and insert the case row in one statement (one round trip
     instead of two); the number is written as `next_case_number` writes it."""
-    drawn = _draw(postgresql.insert).cte("drawn")
-    last = cast(drawn.c.last, Text)
-    number = (bindparam("p_prefix", type_=Text) + literal("-") + cast(bindparam("p_year"), Text) + literal("-")
-              + case((drawn.c.last >= 1000000, last), else_=func.lpad(last, 6, "0")))
+    drawn = select(func.tramite_draw_case_number(bindparam("p_prefix", type_=Text), bindparam("p_year"))
+                   .label("last")).cte("drawn")
+    number = func.tramite_case_number_text(bindparam("p_prefix", type_=Text), bindparam("p_year"), drawn.c.last)
     names = [name for name in records.STORED if name not in ("id", "case_number")]
     columns = [records.INSTANCE.c[name] for name in names]
     values = [bindparam(f"v_{name}", type_=column.type) for name, column in zip(names, columns)]

@@ -13,6 +13,7 @@ from engine.commands import drafts
 from engine.commands.timers import fire_timer
 from engine.config.clock import parse_instant
 from engine.identity.actor import SYSTEM, Actor
+from engine.runtime import case_numbers
 from tests.conftest import USERS
 from tests.support.diagrams import deadline_flow, rules_flow
 
@@ -55,8 +56,7 @@ def test_case_numbers_keep_every_digit_past_999999(api, app):
     first = _rules_case(api)
     prefix, year, _ = first["case_number"].rsplit("-", 2)
     with db.writing() as conn:
-        conn.execute(text("UPDATE case_counter SET last = 999998 WHERE prefix = :p AND year = :y"),
-                     {"p": prefix, "y": int(year)})
+        case_numbers.continue_after(conn, prefix, int(year), 999998)
     numbers = [api.post("/api/v1/processes/test_rules/instances", "clerk", {"variables": {}}, expect=201)["case_number"]
                for _ in range(2)]
     assert numbers == [f"{prefix}-{year}-999999", f"{prefix}-{year}-1000000"]
@@ -73,7 +73,7 @@ def test_a_start_draws_its_number_in_the_insert_of_its_row_and_writes_its_task_r
     assert sent.count("INSERT INTO workflow_task_state") == 1
     if _is_pg(db):
         # The number is drawn in the statement that inserts the row.
-        assert [s for s in sent.statements if "INSERT INTO case_counter" in s] == \
+        assert [s for s in sent.statements if "tramite_draw_case_number" in s] == \
             [s for s in sent.statements if "INSERT INTO process_instance" in s]
         # The version's id with the parameters' freshness check; the open task row, the history and
         # the case row's UPDATE in the statement that writes the workflow (issue 21).

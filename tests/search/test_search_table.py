@@ -102,9 +102,9 @@ def test_the_migration_copies_the_cases_that_existed_before_it(tmp_path, worker_
     try:
         for key in (MEMBERSHIP, ADMISSION):
             engine.execute(deploy, OWNER, key, farmer_files())
-        alembic_to(engine, "0032", down=True)  # as a database was before 0033, with cases in it
         ids = [engine.execute(start_case, CLERK, ADMISSION, application(name=name))["id"]
                for name in ("María Núñez", "Ana Torres")]
+        alembic_to(engine, "0032", down=True)  # as a database was before 0033, with cases in it
         alembic_to(engine, "head")
         cases = assert_in_step(engine)
         assert sorted(cases) == sorted(ids) and cases[ids[0]][-1] == "maria nunez | cidra"

@@ -81,6 +81,14 @@ class Baseline:
             else:  # DELETE costs per row: many rows are truncated
                 clear.append(f"IF (SELECT count(*) FROM (SELECT 1 FROM {name} LIMIT {_MANY}) AS x) >= {_MANY} "
                              f"THEN TRUNCATE {name} CASCADE; ELSE DELETE FROM {name}; END IF;")
+        # The case numbers' sequences a test's starts made and the holes its worker kept (0035): a test
+        # draws from a fresh counter, as on a fresh database.
+        clear.append("FOR seq IN SELECT c.oid::regclass FROM pg_class c WHERE c.relkind = 'S' "
+                     "AND c.relnamespace = current_schema()::regnamespace AND c.relname LIKE 'case\\_number\\_%' "
+                     "LOOP EXECUTE 'DROP SEQUENCE ' || seq; END LOOP;")
+        if session.execute(text("SELECT to_regclass('case_number_hole')")).scalar() is not None:
+            clear.append("DELETE FROM case_number_hole;")
+        declare.append("seq regclass;")
         body = "\n".join(["DECLARE " + " ".join(declare) + " BEGIN", *check, *clear, *load, "END"])
         # A function of this connection's own (pg_temp): its plans are made once, not per test.
         script = [f"CREATE FUNCTION pg_temp.tramite_restore() RETURNS void LANGUAGE plpgsql AS $restore${body}$restore$;"]

@@ -31,8 +31,9 @@ MIGRATION_ONLY_INDEXES = frozenset({
     "ix_task_available_lane_case", "ix_instance_office_by_id",  # PostgreSQL only (0029)
     "ix_instance_due_started", "ix_case_due_total_past",  # PostgreSQL only (0032)
 })
-# Tables only the migrations make, on PostgreSQL only: the search's terms (0034, engine/queries/search_terms.py).
-MIGRATION_ONLY_TABLES = frozenset({"search_term", "case_search_term"})
+# Tables only the migrations make, on PostgreSQL only: the search's terms (0034, engine/queries/search_terms.py)
+# and the case numbers a start drew and never used (0035, engine/runtime/number_holes.py).
+MIGRATION_ONLY_TABLES = frozenset({"search_term", "case_search_term", "case_number_hole"})
 
 
 class Role(Base):
@@ -137,6 +138,8 @@ class ProcessDefinition(Base):
 
 
 class CaseCounter(Base):
+    """SQLite: the last number drawn. PostgreSQL (0035): numbers are drawn from a sequence per prefix
+    and year, and `last` is the number through which each is held by a case or waits for one."""
     __tablename__ = "case_counter"
     prefix: Mapped[str] = mapped_column(String(10), primary_key=True)
     year: Mapped[int] = mapped_column(Integer, primary_key=True)
