@@ -34,12 +34,14 @@ branch_labels = None
 depends_on = None
 
 FUNCTIONS = """
+-- Both are inlined where they are called (the casts keep the bodies immutable: `text || integer`
+-- is only stable, and a function not inlined cost ~60 µs a call).
 CREATE FUNCTION tramite_case_number_sequence(p varchar, y integer) RETURNS text
-LANGUAGE sql IMMUTABLE AS $$ SELECT quote_ident('case_number_' || p || '_' || y) $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT quote_ident('case_number_' || p || '_' || y::text) $$;
 
 CREATE FUNCTION tramite_case_number_text(p varchar, y integer, n bigint) RETURNS varchar
-LANGUAGE sql IMMUTABLE AS $$
-    SELECT p || '-' || y || '-' || CASE WHEN n >= 1000000 THEN n::text ELSE lpad(n::text, 6, '0') END $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT p || '-' || y::text || '-' || CASE WHEN n >= 1000000 THEN n::text ELSE lpad(n::text, 6, '0') END $$;
 
 CREATE FUNCTION tramite_draw_case_number(p varchar, y integer) RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
