@@ -8,6 +8,8 @@ import os
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
+from api.balanced_worker import BalancedThreadWorker, Loads
+
 ACCESS_LOG_FORMAT = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
 # Short enough that Ctrl-C or a service stop feels immediate; long enough for a slow request.
 GRACEFUL_TIMEOUT = 8
@@ -98,13 +100,16 @@ class TramiteServer(BaseApplication):
 
     def __init__(self, *, host: str, port: int, workers: int, threads: int, timer_worker: bool):
         self.options = {
-            "bind": f"{host}:{port}", "workers": workers, "threads": threads, "worker_class": "gthread",
+            "bind": f"{host}:{port}", "workers": workers, "threads": threads,
+            # gthread, new connections going to the worker holding fewest (api/balanced_worker.py).
+            "worker_class": "api.balanced_worker.BalancedThreadWorker",
             "accesslog": "-", "access_log_format": ACCESS_LOG_FORMAT,
             "logger_class": AccessLogger, "errorlog": "-", "loglevel": "info",
             "graceful_timeout": GRACEFUL_TIMEOUT, "proc_name": "tramite",
             # The default socket path is per user, so two servers on one machine would fight over it.
             "control_socket_disable": True, "worker_tmp_dir": worker_tmp_dir(),
         }
+        BalancedThreadWorker.loads = Loads(workers) if workers > 1 else None  # before the workers fork
         timers = "a timer worker in each" if timer_worker else "no timer worker"
         # Printed once the socket listens, so the line is never a promise a busy port breaks.
         banner = (f"serving http://{host}:{port}/ ({workers} worker(s) x {threads} threads, {timers}); "

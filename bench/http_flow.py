@@ -1,8 +1,6 @@
 """(d): the same flow over HTTP against a live `tramite serve`, one and several clients."""
 from __future__ import annotations
 
-import http.client
-import json
 import os
 import signal
 import socket
@@ -16,53 +14,13 @@ from pathlib import Path
 
 from .common import ROOT, PASSWORD, USERNAME, WARMUP, HTTP_THREADS, pct, run_clients
 from .diagram import COMPLETE_DATA, KEY
+from .http_client import Client, HttpError
 from .engine_cases import _copy_catalogues, build_engine
 
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-class HttpError(Exception):
-    def __init__(self, status: int, body: bytes, method: str, path: str):
-        super().__init__(f"{method} {path} -> {status}: {body[:300]!r}")
-        self.status = status
-
-
-class Client:
-    """One keep-alive connection (http.client), JSON in and out, a bearer token."""
-
-    def __init__(self, port: int, token: str | None = None):
-        self.port = port
-        self.token = token
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-
-    def request(self, method: str, path: str, body=None, expect=(200, 201)):
-        payload = None if body is None else json.dumps(body).encode()
-        headers = {"Accept": "application/json"}
-        if payload is not None:
-            headers["Content-Type"] = "application/json"
-        if self.token:
-            headers["Authorization"] = f"Bearer {self.token}"
-        for attempt in (1, 2):
-            try:
-                self.conn.request(method, path, body=payload, headers=headers)
-                response = self.conn.getresponse()
-                data = response.read()
-                break
-            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                # The server closed an idle keep-alive connection: reconnect once.
-                self.conn.close()
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-                if attempt == 2:
-                    raise
-        if response.status not in expect:
-            raise HttpError(response.status, data, method, path)
-        return json.loads(data) if data else None
-
-    def close(self) -> None:
-        self.conn.close()
 
 
 @contextmanager

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from .common import USERNAME, WARMUP, log
 from .diagram import KEY, ROLE, bench_files
-from .http_flow import Client, http_case
+from .http_client import CLIENTS
+from .http_flow import http_case
 from .pg_common import database_url, drop_database, installation, load_average, server, summary, worker_cpu
 from .common import run_clients
 from .raw import bench_raw
@@ -34,9 +35,9 @@ def _prepare(url: str, workdir: Path):
     return inst
 
 
-def _http_run(inst, token: str, workers: int, threads: int, clients: int, cases: int) -> dict:
+def _http_run(inst, token: str, workers: int, threads: int, clients: int, cases: int, client: str) -> dict:
     with server(inst, workers=workers, threads=threads, name=f"w{workers}", env={"TRAMITE_CLOCK": "system"}) as live:
-        conns = [Client(live.port, token) for _ in range(clients)]
+        conns = [CLIENTS[client](live.port, token) for _ in range(clients)]
         scratch = {"start": [], "list_tasks": [], "complete": [], "read_case": []}
         for c in conns:  # warm every connection and every worker's caches
             for _ in range(WARMUP):
@@ -69,7 +70,7 @@ def _http_run(inst, token: str, workers: int, threads: int, clients: int, cases:
 
 
 def bench_throughput(base_url: str, workdir: Path, *, cases: int, clients: int, threads: int,
-                     raw_cases: int, keep: bool = False) -> dict:
+                     raw_cases: int, keep: bool = False, client: str = "lean") -> dict:
     url = database_url(base_url, "http")
     log(f"[throughput] raw SpiffWorkflow baseline, {raw_cases} cases (in memory, then + JSON save/load) ...")
     raw = {"a": bench_raw(raw_cases, with_json=False), "b": bench_raw(raw_cases, with_json=True)}
@@ -81,7 +82,7 @@ def bench_throughput(base_url: str, workdir: Path, *, cases: int, clients: int, 
         for workers in (1, 2):
             log(f"[throughput] HTTP, gunicorn {workers} worker(s) x {threads} threads, {clients} clients, "
                 f"{cases} cases ...")
-            run = _http_run(inst, token, workers, threads, clients, cases)
+            run = _http_run(inst, token, workers, threads, clients, cases, client)
             log(f"    {run['cases_s']:.1f} cases/s, server CPU {run['server_cpu_ms']:.1f} ms/case, case p50/p95 "
                 f"{run['latency']['case (4 requests)']['p50'] * 1000:.1f}/"
                 f"{run['latency']['case (4 requests)']['p95'] * 1000:.1f} ms, errors {run['n_errors']}")
@@ -94,4 +95,4 @@ def bench_throughput(base_url: str, workdir: Path, *, cases: int, clients: int, 
         inst.close()
         if not keep:
             drop_database(url)
-    return {"raw": raw, "runs": runs, "statuses": [tuple(r) for r in statuses], "durability": durability}
+    return {"raw": raw, "runs": runs, "client": client, "statuses": [tuple(r) for r in statuses], "durability": durability}

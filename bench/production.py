@@ -34,6 +34,8 @@ def main(argv=None) -> int:
     parser.add_argument("--http-clients", type=int, default=8,
                         help="HTTP client threads of the throughput family [8, issue 21's target]")
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker [4]")
+    parser.add_argument("--client", choices=("lean", "stdlib"), default="lean",
+                        help="the load generator's HTTP client (bench/http_client.py) [lean]")
     parser.add_argument("--raw-cases", type=int, default=300, help="raw SpiffWorkflow baseline cases [300]")
     parser.add_argument("--load-cases", type=int, default=1_000_000, help="cases for the query family [1000000]")
     parser.add_argument("--load-tasks", type=int, default=10_000_000, help="task rows [10000000]")
@@ -66,7 +68,8 @@ def main(argv=None) -> int:
         tmp = Path(tmp)
         if "throughput" in only:
             results["throughput"] = bench_throughput(args.db, tmp, cases=args.cases, clients=args.http_clients,
-                                                     threads=args.threads, raw_cases=args.raw_cases, keep=args.keep)
+                                                     threads=args.threads, raw_cases=args.raw_cases, keep=args.keep,
+                                                     client=args.client)
         if "queries" in only:
             results["queries"] = bench_queries(args.db, tmp, cases=args.load_cases, tasks=args.load_tasks,
                                                rounds=args.rounds, clients=args.clients, workers=2,

@@ -14,6 +14,7 @@ of the machine spent per case (bench/cpu_shares.py): on 2 shared cores all of it
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import shutil
 import subprocess
@@ -29,7 +30,8 @@ from sqlalchemy.engine import make_url
 
 from .common import ROOT, USERNAME, WARMUP, log, pct, run_clients
 from .cpu_shares import CpuShares, postmaster_of
-from .http_flow import Client, http_case
+from .http_client import CLIENTS
+from .http_flow import http_case
 from .pg_common import DEFAULT_DB, database_url, drop_database, server
 
 # A sampled stack is charged to the first of these layers whose mark one of its frames holds
@@ -67,14 +69,15 @@ def fold(raw: Path) -> Counter:
 
 
 def measure(inst, token: str, *, workers: int, threads: int, clients: int, cases: int, clock: str,
-            pythonpath: str | None, name: str, primary: int | None, spy_out: Path | None = None) -> dict:
+            pythonpath: str | None, name: str, primary: int | None, spy_out: Path | None = None,
+            client: str = "lean") -> dict:
     """One server (the checkout on `pythonpath`, else this one), warmed, then `cases` cases from
     `clients` keep-alive clients: cases/s, case p50/p95 and the CPU per case of each group."""
     env = {"TRAMITE_CLOCK": clock}
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
     with server(inst, workers=workers, threads=threads, name=name, env=env) as live:
-        conns = [Client(live.port, token) for _ in range(clients)]
+        conns = [CLIENTS[client](live.port, token) for _ in range(clients)]
         scratch = {"start": [], "list_tasks": [], "complete": [], "read_case": []}
         for c in conns:
             for _ in range(WARMUP):
@@ -135,6 +138,8 @@ def main(argv=None) -> int:
     p.add_argument("--db", default=DEFAULT_DB)
     p.add_argument("--workers", default="1", help="gunicorn workers; a comma-separated list runs each [1]")
     p.add_argument("--threads", type=int, default=4)
+    p.add_argument("--client", default="lean", help="the load generator's HTTP client: lean, stdlib, or both "
+                   "(alternated in each round) [lean]")
     p.add_argument("--clients", type=int, default=4)
     p.add_argument("--cases", type=int, default=300)
     p.add_argument("--py-spy", action="store_true", help="sample the workers with py-spy (only threads holding the GIL)")
@@ -154,6 +159,7 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     variants = [("before", args.before), ("after", args.server_pythonpath or str(ROOT))] if args.before \
         else [("server", args.server_pythonpath)]
+    kinds = ["lean", "stdlib"] if args.client == "both" else [args.client]
     results: dict = {}
     with tempfile.TemporaryDirectory(prefix="tramite-profile-") as tmp:
         inst = prepare(url, Path(tmp))
@@ -162,11 +168,12 @@ def main(argv=None) -> int:
         try:
             for workers in [int(w) for w in args.workers.split(",")]:
                 for round_ in range(args.rounds):
-                    for label, path in variants:
+                    for (label, path), client in itertools.product(variants, kinds):
+                        label = f"{label} {client}" if len(kinds) > 1 else label
                         run = measure(inst, token, workers=workers, threads=args.threads, clients=args.clients,
                                       cases=args.cases, clock=args.clock, pythonpath=path,
-                                      name=f"{label}-w{workers}-r{round_}", primary=primary,
-                                      spy_out=out if args.py_spy else None)
+                                      name=f"{label.replace(' ', '-')}-w{workers}-r{round_}", primary=primary,
+                                      spy_out=out if args.py_spy else None, client=client)
                         results.setdefault((workers, label), []).append(run)
                         log(line(f"w{workers} {label} r{round_ + 1}", run))
         finally:

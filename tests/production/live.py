@@ -19,6 +19,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+from api.balanced_worker import READY as WORKER_READY
 from engine.commands import accounts
 from tests.support.databases import fresh_database
 from engine.bootstrap import prepare
@@ -190,6 +191,9 @@ class LiveServer:
                                          start_new_session=True)
         wait_until(self._healthy, SERVER_READY_SECONDS, f"{self.name} on port {self.port} to answer /healthz",
                    interval=0.1)
+        if self.workers > 1:  # every worker booted: connections made now are spread over them all
+            wait_until(lambda: self.log().count(WORKER_READY) >= self.workers, SERVER_READY_SECONDS,
+                       f"{self.name}'s {self.workers} workers to take connections", interval=0.1)
         return self
 
     def _healthy(self) -> bool:
