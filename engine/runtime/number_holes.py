@@ -25,10 +25,13 @@ from engine.identity.actor import SYSTEM
 LOCK_WAIT = "200ms"
 LOCK_NOT_AVAILABLE = "55P03"
 
+# The counters with numbers drawn past `last`, read without a lock (an idle round writes nothing);
+# each is then locked (SKIP LOCKED: two finders never work on one at once) and its `last` read again.
 _COUNTERS = text(
-    "SELECT prefix, year, last, coalesce(pg_sequence_last_value(to_regclass("
-    "tramite_case_number_sequence(prefix, year))), 0) AS drawn "
-    "FROM case_counter ORDER BY prefix, year FOR UPDATE SKIP LOCKED")
+    "SELECT prefix, year, drawn FROM (SELECT prefix, year, last, coalesce(pg_sequence_last_value(to_regclass("
+    "tramite_case_number_sequence(prefix, year))), 0) AS drawn FROM case_counter) AS c "
+    "WHERE drawn > last ORDER BY prefix, year")
+_LOCKED = text("SELECT last FROM case_counter WHERE prefix = :p AND year = :y FOR UPDATE SKIP LOCKED")
 # The numbers after `last` through `drawn` that neither a case nor case_number_hole holds.
 _UNHELD = text(
     "SELECT n FROM generate_series(CAST(:last AS bigint) + 1, CAST(:drawn AS bigint)) AS n "
@@ -57,12 +60,13 @@ class HoleFinder:
     def account(self, ctx) -> dict:
         """Move each counter's `last` and keep the holes found; {"prefix-year": holes kept}."""
         conn, kept = ctx.conn, {}
-        for prefix, year, last, drawn in conn.execute(_COUNTERS).all():
+        for prefix, year, drawn in conn.execute(_COUNTERS).all():
             key, previous = (prefix, year), self.seen.get((prefix, year), 0)
             self.seen[key] = drawn
-            if drawn <= last:
-                continue
             params = {"p": prefix, "y": year}
+            last = conn.execute(_LOCKED, params).scalar()
+            if last is None or drawn <= last:  # another finder holds it, or has just moved it
+                continue
             unheld = list(conn.execute(_UNHELD, {**params, "last": last, "drawn": drawn}).scalars())
             if not unheld or unheld[0] > previous:  # all held, or the first unheld one is recent
                 conn.execute(_MOVE, {**params, "last": unheld[0] - 1 if unheld else drawn})

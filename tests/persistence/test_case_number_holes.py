@@ -211,3 +211,16 @@ def test_the_migration_carries_each_counter_into_its_sequence_and_back(tmp_path,
         alembic_to(engine, "head")
     finally:
         engine.db.dispose()
+
+
+def test_a_round_with_nothing_new_drawn_locks_and_writes_nothing(deployed):
+    finder = HoleFinder()
+    assert start(deployed) == number(1)
+    finder.round(deployed)
+    row = "SELECT xmin::text, xmax::text, last FROM case_counter WHERE prefix = 'TES' AND year = 2024"
+    with deployed.db.write_engine.connect() as conn:
+        before = conn.execute(text(row)).one()
+    for _ in range(3):  # every worker, every second
+        assert finder.round(deployed) == {}
+    with deployed.db.write_engine.connect() as conn:
+        assert conn.execute(text(row)).one() == before and before[2] == 1
