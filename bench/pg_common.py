@@ -3,13 +3,14 @@ the live servers and HTTP client of tests/production/live.py, latency summaries.
 from __future__ import annotations
 
 import os
-import time
 import statistics
 from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+
+from tests.support.databases import drop_database as dropped
 
 from .common import pct
 
@@ -31,7 +32,7 @@ def recreate_database(url: str, *, keep_existing: bool = False) -> None:
     with admin.connect() as conn:
         exists = conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": target.database}).scalar()
         if not (keep_existing and exists):
-            _drop(conn, target.database)
+            dropped(conn, target.database)
             conn.execute(text(f'CREATE DATABASE "{target.database}"'))
     admin.dispose()
 
@@ -40,22 +41,8 @@ def drop_database(url: str) -> None:
     target = make_url(url)
     admin = create_engine(target.set(database="postgres"), isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
-        _drop(conn, target.database)
+        dropped(conn, target.database)
     admin.dispose()
-
-
-def _drop(conn, name: str, tries: int = 20) -> None:
-    """DROP … WITH (FORCE), again while an autovacuum worker is in the database: the app's role may
-    not end a superuser's backend (InsufficientPrivilege, seen once in ten back-to-back runs)."""
-    from sqlalchemy.exc import ProgrammingError
-    for attempt in range(tries):
-        try:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            return
-        except ProgrammingError as exc:
-            if "pg_signal_backend" not in str(exc) or attempt == tries - 1:
-                raise
-            time.sleep(0.5)
 
 
 def installation(url: str, workdir: Path, fresh: bool = True):

@@ -19,7 +19,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from .common import ROOT, log
-from .pg_common import database_url, drop_database, installation, load_average
+from .pg_common import database_url, drop_database, dropped, installation, load_average
 from .pg_cpu import _cpu_seconds
 
 AFTER_EVERY_DEADLINE = "2024-06-01T00:00:00-04:00"
@@ -30,7 +30,7 @@ def _clone(source_url: str, target_url: str) -> None:
     source, target = make_url(source_url), make_url(target_url)
     admin = create_engine(target.set(database="postgres"), isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{target.database}" WITH (FORCE)'))
+        dropped(conn, target.database)
         conn.execute(text(f'CREATE DATABASE "{target.database}" TEMPLATE "{source.database}"'))
     admin.dispose()
 

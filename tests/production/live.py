@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 
 from api.balanced_worker import READY as WORKER_READY
 from engine.commands import accounts
-from tests.support.databases import fresh_database
+from tests.support.databases import drop_database as dropped, fresh_database
 from engine.bootstrap import prepare
 from engine.config.clock import Clock, parse_instant
 from engine.commands.deploy import deploy
@@ -77,7 +77,7 @@ def drop_database(url: str) -> None:
     target = make_url(url)
     admin = create_engine(make_url(PG_URL), isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{target.database}" WITH (FORCE)'))
+        dropped(conn, target.database)
     admin.dispose()
 
 
