@@ -19,7 +19,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from .common import ROOT, log
-from .pg_common import database_url, drop_database, dropped, installation, load_average
+from .pg_common import database_url, drop_database_or_say, dropped, installation, load_average
 from .pg_cpu import _cpu_seconds
 
 AFTER_EVERY_DEADLINE = "2024-06-01T00:00:00-04:00"
@@ -33,19 +33,6 @@ def _clone(source_url: str, target_url: str) -> None:
         dropped(conn, target.database)
         conn.execute(text(f'CREATE DATABASE "{target.database}" TEMPLATE "{source.database}"'))
     admin.dispose()
-
-
-def _drop(url: str) -> None:
-    """An autovacuum worker still on a freshly loaded database refuses DROP … WITH (FORCE) to a
-    non-superuser (bench/reports.py meets the same): wait for it a little."""
-    for attempt in range(12):
-        try:
-            return drop_database(url)
-        except Exception as exc:  # noqa: BLE001 - retried, then reported
-            if attempt == 11:
-                log(f"could not drop {url.rsplit('/', 1)[-1]}: {exc}")
-                return
-            time.sleep(10)
 
 
 def _backends(conn) -> list[int]:
@@ -99,11 +86,11 @@ def bench_timers(base_url: str, workdir: Path, *, timers: int, workers: int, int
                                          budget=budget)})
             finally:
                 if before and not keep:
-                    _drop(run_url)
+                    drop_database_or_say(run_url)
     finally:
         inst.close()
         if not keep:
-            _drop(url)
+            drop_database_or_say(url)
     return {**runs[-1], "timers": timers, "workers": workers, "interval": interval, "start_seconds": started_s,
             "runs": runs}
 

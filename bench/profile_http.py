@@ -168,8 +168,8 @@ def main(argv=None) -> int:
         try:
             for workers in [int(w) for w in args.workers.split(",")]:
                 for round_ in range(args.rounds):
-                    for (label, path), client in itertools.product(variants, kinds):
-                        label = f"{label} {client}" if len(kinds) > 1 else label
+                    for (variant, path), client in itertools.product(variants, kinds):
+                        label = f"{variant} {client}" if len(kinds) > 1 else variant
                         run = measure(inst, token, workers=workers, threads=args.threads, clients=args.clients,
                                       cases=args.cases, clock=args.clock, pythonpath=path,
                                       name=f"{label.replace(' ', '-')}-w{workers}-r{round_}", primary=primary,

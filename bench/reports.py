@@ -33,7 +33,7 @@ from engine.queries import report_projection, report_volume, reports
 from engine.reporting import facts as report_facts, rollup as report_rollup
 
 from .common import log, ms, pct
-from .pg_common import database_url as suffixed, drop_database, recreate_database
+from .pg_common import database_url as suffixed, drop_database_or_say, recreate_database
 
 TARGET_P95 = 0.200  # API.md / issue 19: within 200 ms on PostgreSQL; 50 ms would match the lists
 PROCESSES = ("farmer_registry", "materials_aid", "surplus_disposition", "bid_adjudication")
@@ -190,20 +190,7 @@ def main() -> None:
         try:
             run(url, args.cases, args.repeats, http=not args.skip_http)
         finally:
-            _drop(url)
-
-
-def _drop(url: str) -> None:
-    """An autovacuum worker still on the freshly loaded database refuses DROP … WITH (FORCE) to
-    a non-superuser: wait for it a little."""
-    for attempt in range(6):
-        try:
-            return drop_database(url)
-        except Exception as exc:  # noqa: BLE001 - retried, then reported
-            if attempt == 5:
-                log(f"could not drop {url.rsplit('/', 1)[-1]}: {exc}")
-                return
-            time.sleep(10)
+            drop_database_or_say(url)
 
 
 if __name__ == "__main__":

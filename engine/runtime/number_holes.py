@@ -27,10 +27,11 @@ LOCK_NOT_AVAILABLE = "55P03"
 
 # The counters with numbers drawn past `last`, read without a lock (an idle round writes nothing);
 # each is then locked (SKIP LOCKED: two finders never work on one at once) and its `last` read again.
+# The last number drawn of a prefix and year (0 before the first, or without a sequence yet).
+_LAST_DRAWN = "coalesce(pg_sequence_last_value(to_regclass(tramite_case_number_sequence({p}, {y}))), 0)"
 _COUNTERS = text(
-    "SELECT prefix, year, drawn FROM (SELECT prefix, year, last, coalesce(pg_sequence_last_value(to_regclass("
-    "tramite_case_number_sequence(prefix, year))), 0) AS drawn FROM case_counter) AS c "
-    "WHERE drawn > last ORDER BY prefix, year")
+    f"SELECT prefix, year, drawn FROM (SELECT prefix, year, last, {_LAST_DRAWN.format(p='prefix', y='year')} "
+    "AS drawn FROM case_counter) AS c WHERE drawn > last ORDER BY prefix, year")
 _LOCKED = text("SELECT last FROM case_counter WHERE prefix = :p AND year = :y FOR UPDATE SKIP LOCKED")
 # The numbers after `last` through `drawn` that neither a case nor case_number_hole holds.
 _UNHELD = text(
@@ -39,7 +40,7 @@ _UNHELD = text(
     "                  WHERE i.case_number = tramite_case_number_text(:p, :y, n)) "
     "AND NOT EXISTS (SELECT 1 FROM case_number_hole h WHERE h.prefix = :p AND h.year = :y AND h.n = n) "
     "ORDER BY n")
-_DRAWN = text("SELECT coalesce(pg_sequence_last_value(to_regclass(tramite_case_number_sequence(:p, :y))), 0)")
+_DRAWN = text("SELECT " + _LAST_DRAWN.format(p=":p", y=":y"))
 _KEEP = text("INSERT INTO case_number_hole (prefix, year, n) "
              "SELECT :p, :y, unnest(CAST(:holes AS bigint[])) ON CONFLICT DO NOTHING")
 _MOVE = text("UPDATE case_counter SET last = :last WHERE prefix = :p AND year = :y")
