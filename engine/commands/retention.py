@@ -32,7 +32,7 @@ from sqlalchemy.orm import aliased
 from engine.config import retention
 from engine.config.paths import data_dir
 from engine.errors import EngineError
-from engine.expediente import export
+from engine.expediente import export, spool_sweep
 from engine.expediente.documents import DOCUMENT
 from engine.identity.actor import SYSTEM
 from engine.persistence import term_prune
@@ -46,6 +46,7 @@ ARCHIVE = CaseArchive.__table__
 NOTICE = Base.metadata.tables["notification"]  # a case's notices: by `case_id`, its only link
 AUDIT = Base.metadata.tables["audit_event"]
 _MEMBER = "#"  # a location is the batch's container, this, and the case's entry in it
+ARCHIVING_PREFIX = ".archiving-"  # a batch's container while it is written, before its rename
 _IN_MEMORY = 16 * 1024 * 1024  # a case's export is spooled in memory up to this, on disk beyond
 _KEPT = {"audit_event", "process_instance", "case_archive"}  # history goes last, through the purge
 _PURGED = {"document", "case_note"}  # on PostgreSQL through tramite_purge_case (0030), after the case row
@@ -106,7 +107,7 @@ def _pack(session, ids: list[int], now, folder: Path) -> tuple[_Pack, int]:
     for row in conn.execute(select(DOCUMENT).where(DOCUMENT.c.instance_id.in_(ids))):
         files.setdefault(row.instance_id, []).append(row)
     histories = shapes.histories(session, ids)
-    handle, name = tempfile.mkstemp(prefix=".archiving-", suffix=".zip", dir=folder)
+    handle, name = tempfile.mkstemp(prefix=ARCHIVING_PREFIX, suffix=".zip", dir=folder)
     pack, skipped = _Pack(Path(name), {}), len(ids) - len(cases)
     stamp = now.astimezone(export.PUERTO_RICO).timetuple()[:6]
     try:
@@ -151,7 +152,7 @@ def _keep_only(pack: _Pack, ids: set[int]) -> None:
     """Rewrite the container without the cases that are not ours after all (rare: a case locked
     or changed between the two phases), so that it holds only archived cases."""
     keep = {pack.members[i][0] for i in ids}
-    handle, name = tempfile.mkstemp(prefix=".archiving-", suffix=".zip", dir=pack.temporary.parent)
+    handle, name = tempfile.mkstemp(prefix=ARCHIVING_PREFIX, suffix=".zip", dir=pack.temporary.parent)
     with os.fdopen(handle, "w+b") as sink:
         with zipfile.ZipFile(pack.temporary) as old, zipfile.ZipFile(sink, "w") as new:
             for info in old.infolist():
@@ -212,6 +213,8 @@ def run(engine, *, limit: int = 1000, batch: int = 200, folder: Path | None = No
     """Archive and remove up to `limit` expired cases, `batch` cases per transaction."""
     folder = folder or archive_dir()
     folder.mkdir(parents=True, exist_ok=True)
+    # The container of a run killed while packing (hundreds of cases' exports) is removed by no one else.
+    spool_sweep.sweep(folder, prefixes=(ARCHIVING_PREFIX,))
     done = Round()
     after: dict = {}
     while len(done.archived) + done.skipped < limit:

@@ -24,6 +24,7 @@ from sqlalchemy import text
 
 from engine.config.paths import data_dir
 from engine.errors import EngineError, PayloadTooLarge
+from engine.expediente import spool_sweep
 from engine.expediente.s3 import S3Storage
 
 CHUNK = 1024 * 1024
@@ -69,7 +70,8 @@ def spool(content: bytes | BinaryIO, limit: int, folder: Path | None = None) -> 
     `limit` bytes: a huge upload is never held in memory, nor written past the limit."""
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(prefix="upload-", dir=folder)
+    spool_sweep.now_and_then(folder)  # what uploads killed mid-way left here
+    handle, name = tempfile.mkstemp(prefix=spool_sweep.PREFIX, dir=folder)
     path, digest, size = Path(name), hashlib.sha256(), 0
     try:
         with os.fdopen(handle, "wb") as out:

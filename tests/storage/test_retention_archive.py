@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
+import time
 import zipfile
 
 import pytest
@@ -14,6 +16,7 @@ from sqlalchemy import func, select
 
 from engine.commands import retention as job
 from engine.config import retention
+from engine.expediente import spool_sweep
 from engine.expediente.export import archived_index_pdf
 from engine.identity.actor import SYSTEM
 from engine.persistence.models import (
@@ -136,3 +139,20 @@ def test_a_case_changed_between_export_and_removal_stays_and_leaves_the_containe
     assert hashlib.sha256(job.read_archive(record.location)).hexdigest() == record.sha256
     assert not list(folder.rglob(".archiving-*"))
     assert job.run(engine, folder=folder).archived == [changed["case_number"]]  # the next run takes it
+
+
+def test_a_run_removes_the_container_a_killed_run_left_and_no_one_else_s(api, engine, tmp_path, catalogue):
+    """A run killed while packing leaves its temporary container (up to a batch of exports) in the
+    archive folder; the next run removes it once nothing has written to it for hours."""
+    case = _finished(api, 1)[0]
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    left, writing, kept = folder / ".archiving-dead.zip", folder / ".archiving-busy.zip", folder / "notes.txt"
+    hours_ago = time.time() - spool_sweep.STALE_SECONDS - 60
+    for path in (left, writing, kept):
+        path.write_bytes(b"PK\x03\x04" + b"\0" * 100)
+    for path in (left, kept):
+        os.utime(path, (hours_ago, hours_ago))
+    assert job.run(engine, folder=folder).archived == [case["case_number"]]
+    assert not left.exists()
+    assert writing.exists() and kept.exists()  # a run in progress elsewhere; not a container
