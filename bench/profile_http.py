@@ -155,8 +155,10 @@ def main(argv=None) -> int:
     os.chdir(ROOT)
     os.environ.setdefault("TRAMITE_PROCESSES_DIR", str(ROOT / "processes"))
     url = database_url(args.db, "profile")
-    out = Path(args.out or tempfile.mkdtemp(prefix="tramite-profile-"))
-    out.mkdir(parents=True, exist_ok=True)
+    # py-spy's stacks are kept (their folder is printed); without --py-spy no folder is made.
+    out = Path(args.out or tempfile.mkdtemp(prefix="tramite-py-spy-")) if args.py_spy else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
     variants = [("before", args.before), ("after", args.server_pythonpath or str(ROOT))] if args.before \
         else [("server", args.server_pythonpath)]
     kinds = ["lean", "stdlib"] if args.client == "both" else [args.client]
@@ -173,7 +175,7 @@ def main(argv=None) -> int:
                         run = measure(inst, token, workers=workers, threads=args.threads, clients=args.clients,
                                       cases=args.cases, clock=args.clock, pythonpath=path,
                                       name=f"{label.replace(' ', '-')}-w{workers}-r{round_}", primary=primary,
-                                      spy_out=out if args.py_spy else None, client=client)
+                                      spy_out=out, client=client)
                         results.setdefault((workers, label), []).append(run)
                         log(line(f"w{workers} {label} r{round_ + 1}", run))
         finally:
@@ -183,7 +185,7 @@ def main(argv=None) -> int:
         f"load now {' / '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     for (workers, label), runs in results.items():
         log(line(f"w{workers} {label}", median_run(runs)))
-    for path in sorted(out.glob("worker-*.txt")):
+    for path in sorted(out.glob("worker-*.txt")) if out is not None else ():
         layers = fold(path)
         total = sum(layers.values()) or 1
         log(f"--- {path.name}: {total} samples of the thread holding the GIL")
