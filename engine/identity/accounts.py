@@ -166,7 +166,7 @@ def authenticate_once(engine: Engine, token: str) -> dict:
             return _agency_bearer(conn, token)
     raw = engine.raw_connection()
     try:
-        row = _as_dict(compiled.first_on(raw.dbapi_connection, engine.dialect, _BEARER,
+        row = _as_dict(compiled.first_on(raw, engine.dialect, _BEARER,
                                          {"token_hash": token_hash(token)}))
     finally:
         raw.close()  # back to the pool, which rolls back whatever the driver opened

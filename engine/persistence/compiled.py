@@ -13,6 +13,10 @@ exactly as `Connection.execute` would, and a database error is raised as the SQL
 
 A statement with IN-lists of values (`expanding` binds) is compiled once per combination of their
 lengths, as SQLAlchemy renders it for those lengths.
+
+On PostgreSQL a statement goes below psycopg's cursor, to libpq itself (engine/persistence/libpq_run.py),
+where the connection allows it: the cursor's own Python cost per statement was as large again as the
+rest of a one-row statement's.
 """
 from __future__ import annotations
 
@@ -21,6 +25,8 @@ from collections import namedtuple
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, MultipleResultsFound, NoResultFound
 from sqlalchemy.orm import Session
+
+from engine.persistence import libpq_run
 
 _ENTRIES: dict[tuple, "Entry"] = {}
 _LISTS: dict[tuple[int, str], tuple[str, ...]] = {}  # each statement's IN-list binds
@@ -58,6 +64,7 @@ class Entry:
         self.columns = [(entry.keyname, entry.type) for entry in compiled._result_columns]
         self.dialect = dialect
         self.shape = None  # (row class, result processors), made from the first answer's description
+        self.libpq = None  # its SQL for libpq (engine/persistence/libpq_run.py), made at its first run there
 
     def values(self, params: dict):
         given = {**self.constants, **params} if self.constants else params
@@ -71,9 +78,12 @@ class Entry:
         return [converted[name] for name in self.positions] if self.positions is not None else converted
 
     def rows(self, cursor) -> list:
-        raw = cursor.fetchall()
+        return self.shaped(cursor.fetchall(), cursor.description)
+
+    def shaped(self, raw: list, description) -> list:
+        """The driver's rows as the statement's rows; `description` is read at the first answer only."""
         if self.shape is None:
-            self.shape = self._shape(cursor.description)
+            self.shape = self._shape(description)
         row_class, processors = self.shape
         if not any(processors):
             return [row_class._make(r) for r in raw]
@@ -141,7 +151,12 @@ def run(conn: Connection | Session, statement, params: dict | None = None) -> Ro
         return Rows(result.all()) if result.returns_rows else Rows()
     found = entry(statement, conn.dialect, params)
     values = found.values(params)
-    cursor = conn.connection.driver_connection.cursor()
+    pooled = conn.connection
+    if conn.dialect.name == "postgresql" and libpq_run.usable(pooled.driver_connection):
+        for listener in conn.dispatch.before_cursor_execute:  # no cursor: libpq is sent the statement
+            listener(conn, None, found.sql, values, None, False)
+        return Rows(_on_libpq(pooled, found, values))
+    cursor = pooled.driver_connection.cursor()
     try:
         for listener in conn.dispatch.before_cursor_execute:
             listener(conn, cursor, found.sql, values, None, False)
@@ -151,16 +166,29 @@ def run(conn: Connection | Session, statement, params: dict | None = None) -> Ro
         cursor.close()
 
 
-def first_on(dbapi_connection, dialect, statement, params: dict):
-    """The first row of `statement` on a driver connection itself (a pool's `raw_connection()`)."""
+def first_on(pooled, dialect, statement, params: dict):
+    """The first row of `statement` on a pool's connection itself (`Engine.raw_connection()`)."""
     found = entry(statement, dialect, params)
-    cursor = dbapi_connection.cursor()
+    if dialect.name == "postgresql" and libpq_run.usable(pooled.driver_connection):
+        rows = _on_libpq(pooled, found, found.values(params))
+        return rows[0] if rows else None
+    cursor = pooled.driver_connection.cursor()
     try:
         execute(cursor, found, found.values(params))
         rows = found.rows(cursor)
     finally:
         cursor.close()
     return rows[0] if rows else None
+
+
+def _on_libpq(pooled, found: Entry, values) -> list:
+    """`found` run by engine/persistence/libpq_run.py, its errors raised as `execute` raises them."""
+    try:
+        answer = libpq_run.run(pooled, found, values)
+    except found.dialect.loaded_dbapi.Error as exc:
+        raise DBAPIError.instance(found.sql, values, exc, found.dialect.loaded_dbapi.Error,
+                                  dialect=found.dialect) from exc
+    return found.shaped(*answer) if answer is not None else []
 
 
 def execute(cursor, found: Entry, values) -> None:
