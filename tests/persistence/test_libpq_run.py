@@ -7,6 +7,7 @@ import threading
 import psycopg
 import pytest
 from sqlalchemy import bindparam, insert, select, text
+from sqlalchemy.exc import IntegrityError
 
 from engine.persistence import compiled, libpq_run
 from engine.persistence.models import CaseCounter
@@ -125,3 +126,18 @@ def test_a_statement_waiting_on_the_server_lets_other_threads_run(engine):
     holder.close()
     thread.join(60)
     assert answer == [1]
+
+
+def test_a_first_statement_that_fails_leaves_the_connection_usable(engine):
+    """The transaction its BEGIN opened is rolled back with it, and the pooled connection serves the
+    next transaction."""
+    with engine.db.writing() as conn:
+        compiled.run(conn, ADD, {"p": "ZZ", "y": 1997, "n": 1})
+    with pytest.raises(IntegrityError):
+        with engine.db.writing() as conn:
+            driver = conn.connection.driver_connection
+            compiled.run(conn, ADD, {"p": "ZZ", "y": 1997, "n": 2})  # the same key: its first statement fails
+    assert driver.pgconn.transaction_status == psycopg.pq.TransactionStatus.IDLE
+    with engine.db.writing() as conn:
+        assert conn.connection.driver_connection is driver  # the same pooled connection, again
+        assert compiled.run(conn, ROW, {"p": "ZZ", "y": 1997}).scalar_one() == 1
