@@ -8,9 +8,10 @@ from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import (
-    BadRequest, Conflict, EngineError, Forbidden, NotFound, PayloadTooLarge, StorageUnavailable, Unauthorized,
-    UnsupportedMediaType, ValidationFailed,
+    BadRequest, Conflict, DatabaseUnavailable, EngineError, Forbidden, NotFound, PayloadTooLarge, StorageUnavailable,
+    Unauthorized, UnsupportedMediaType, ValidationFailed,
 )
+from engine.kernel import outage
 from engine.identity.login_throttle import TooManyLogins
 from engine.rules.decision import Refusal, RuleViolation
 from engine.rules.reasons import explain_refusal, refusal_sentences
@@ -24,7 +25,7 @@ STATUSES: dict[type, tuple[int, str]] = {
     Conflict: (409, "Conflict"), ValidationFailed: (422, "Unprocessable Entity"),
     TooManyLogins: (429, "Too Many Requests"),
     PayloadTooLarge: (413, "Request Entity Too Large"), UnsupportedMediaType: (415, "Unsupported Media Type"),
-    StorageUnavailable: (503, "Service Unavailable"),
+    StorageUnavailable: (503, "Service Unavailable"), DatabaseUnavailable: (503, "Service Unavailable"),
     # A rule refuses what was asked (422), or refuses it as out of time or out of turn (409).
     RuleViolation: (422, "Unprocessable Entity"), Refusal: (409, "Conflict"),
 }
@@ -62,10 +63,23 @@ def _flatten(errors, prefix="") -> dict[str, list[str]]:
     return flat
 
 
+def database_gone(exc: Exception) -> DatabaseUnavailable | None:
+    """`exc` as the 503 of a database out of reach (engine/kernel/outage.py), logged in one line (no
+    traceback: nothing in the request was at fault); else None."""
+    gone = exc if isinstance(exc, DatabaseUnavailable) else outage.unavailable(exc)
+    if gone is not None:
+        cause = exc.__cause__ if isinstance(exc, DatabaseUnavailable) else exc
+        log.warning("database unavailable: %s", str(getattr(cause, "orig", None) or cause).strip()[:300])
+    return gone
+
+
 def install(app: Flask) -> None:
     @app.errorhandler(EngineError)
     def engine_error(exc: EngineError):
-        return body(*http_status(exc), exc.message, exc.errors)
+        response = body(*http_status(exc), exc.message, exc.errors)
+        if database_gone(exc) is not None:
+            response.headers["Retry-After"] = str(outage.RETRY_AFTER_SECONDS)
+        return response
 
     @app.errorhandler(TooManyLogins)
     def too_many_logins(exc: TooManyLogins):
@@ -105,5 +119,9 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
+        gone = outage.unavailable(exc)
+        if gone is not None:
+            gone.__cause__ = exc
+            return engine_error(gone)
         log.exception("unexpected error")
         return body(500, "Internal Server Error", "an unexpected error occurred; it has been logged")

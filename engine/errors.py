@@ -56,6 +56,11 @@ class StorageUnavailable(EngineError):
     """The document store (an S3-compatible bucket) did not take or give the bytes (503; nothing changed)."""
 
 
+class DatabaseUnavailable(EngineError):
+    """The database could not be reached, or dropped the connection mid-request (503): a restart, a
+    failover, the network. A change sent at that moment may or may not have been saved."""
+
+
 class ScriptError(Exception):
     """A script, gateway condition or timer expression failed or was refused by the sandbox.
 

@@ -22,10 +22,10 @@ from werkzeug.exceptions import HTTPException
 from engine.config.login_policy import DirectoryLogin
 from engine.errors import EngineError
 from engine.identity.actor import Actor
-from engine.kernel import access
+from engine.kernel import access, outage
 from engine.rules.decision import RuleViolation
 
-from api.errors import http_status
+from api.errors import database_gone, http_status
 from api.web import i18n, labels, rule_texts
 from api.web import session as web_session
 from api.web.blueprint import bp
@@ -82,7 +82,9 @@ def _context():
 # What a refusal without a rule means, in the page's language; the engine's English message (part of
 # the API) is the detail on English pages only.
 HUMAN_REFUSALS = {403: _l("Su rol no le permite ver esto ni actuar sobre ello."),
-                  404: _l("No existe, o no está a su alcance: el caso, la tarea o la página que buscaba.")}
+                  404: _l("No existe, o no está a su alcance: el caso, la tarea o la página que buscaba."),
+                  503: _l("La base de datos no responde en este momento. Vuelva a intentarlo en unos segundos; "
+                          "si acababa de guardar algo, recargue la página y compruébelo antes de repetirlo.")}
 
 
 @bp.errorhandler(EngineError)
@@ -94,8 +96,11 @@ def _engine_error(exc: EngineError):
         message = str(HUMAN_REFUSALS[status])
     else:
         message = rule_texts.text(code, exc.message) if code else exc.message
-    return render_template("web/error.html", status=status, message=message,
-                           errors=labels.friendly_errors(exc.errors) if exc.errors else {}), status
+    page = render_template("web/error.html", status=status, message=message,
+                           errors=labels.friendly_errors(exc.errors) if exc.errors else {})
+    if database_gone(exc) is not None:
+        return page, status, {"Retry-After": str(outage.RETRY_AFTER_SECONDS)}
+    return page, status
 
 
 @bp.errorhandler(RuleViolation)
@@ -126,6 +131,10 @@ def _path_of(url: str | None) -> str | None:
 
 @bp.errorhandler(Exception)
 def _unexpected(exc: Exception):
+    gone = outage.unavailable(exc)
+    if gone is not None:
+        gone.__cause__ = exc
+        return _engine_error(gone)
     log.exception("unexpected error on a web page")
     return render_template("web/error.html", status=500,
                            message=_("Ocurrió un error inesperado; quedó registrado."), errors={}), 500

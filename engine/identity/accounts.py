@@ -164,13 +164,7 @@ def authenticate_once(engine: Engine, token: str) -> dict:
     if token.startswith(AGENCY_TOKEN_PREFIX):
         with engine.connect() as conn:
             return _agency_bearer(conn, token)
-    raw = engine.raw_connection()
-    try:
-        row = _as_dict(compiled.first_on(raw, engine.dialect, _BEARER,
-                                         {"token_hash": token_hash(token)}))
-    finally:
-        raw.close()  # back to the pool, which rolls back whatever the driver opened
-    return _bearer_user(row)
+    return _bearer_user(_as_dict(compiled.first_on(engine, _BEARER, {"token_hash": token_hash(token)})))
 
 
 def _bearer_user(row: dict | None) -> dict:

@@ -17,6 +17,7 @@ from engine.config.clock import Clock
 from engine.definitions.repository import VersionCache
 from engine.errors import Conflict, EngineError
 from engine.identity.actor import Actor
+from engine.kernel import outage
 from engine.kernel.context import CommandContext, Services
 from engine.kernel.procedure import Procedures
 from engine.persistence.database import Database
@@ -124,5 +125,8 @@ def _conflicts_named(inner):
             if "locked" in str(exc.orig).lower() or "deadlock" in str(exc.orig).lower():
                 raise Conflict("the database was busy with the same case; try again",
                                code="CONCURRENT_CHANGE") from None
+            gone = outage.unavailable(exc)
+            if gone is not None:
+                raise gone from exc
             raise
     return run

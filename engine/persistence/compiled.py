@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, MultipleResultsFound, NoResultFound
 from sqlalchemy.orm import Session
 
@@ -151,6 +151,16 @@ def run(conn: Connection | Session, statement, params: dict | None = None) -> Ro
         return Rows(result.all()) if result.returns_rows else Rows()
     found = entry(statement, conn.dialect, params)
     values = found.values(params)
+    try:
+        return _run_on(conn, found, values)
+    except DBAPIError as exc:
+        if exc.connection_invalidated:
+            conn.invalidate(exc.orig)  # its transaction then ends without a ROLLBACK to a dead server
+            _let_go_of_the_pool(conn.engine)
+        raise
+
+
+def _run_on(conn: Connection, found: "Entry", values: dict) -> Rows:
     pooled = conn.connection
     if conn.dialect.name == "postgresql" and libpq_run.usable(pooled.driver_connection):
         for listener in conn.dispatch.before_cursor_execute:  # no cursor: libpq is sent the statement
@@ -166,18 +176,35 @@ def run(conn: Connection | Session, statement, params: dict | None = None) -> Ro
         cursor.close()
 
 
-def first_on(pooled, dialect, statement, params: dict):
-    """The first row of `statement` on a pool's connection itself (`Engine.raw_connection()`)."""
-    found = entry(statement, dialect, params)
-    if dialect.name == "postgresql" and libpq_run.usable(pooled.driver_connection):
-        rows = _on_libpq(pooled, found, found.values(params))
-        return rows[0] if rows else None
-    cursor = pooled.driver_connection.cursor()
+def _let_go_of_the_pool(engine: Engine) -> None:
+    """What SQLAlchemy's own execute does on a lost connection, which these statements go around:
+    after a server restart or failover every pooled connection is dead, and without this each would
+    fail one request before the pool let it go. Connections in use are dropped when given back."""
+    engine.dispose()
+
+
+def first_on(engine: Engine, statement, params: dict):
+    """The first row of `statement` on one of the engine's pooled connections itself, held just for
+    it (`Engine.raw_connection()`): no `Connection`, transaction or rollback object around it."""
+    found = entry(statement, engine.dialect, params)
+    pooled = engine.raw_connection()
     try:
-        execute(cursor, found, found.values(params))
-        rows = found.rows(cursor)
+        if engine.dialect.name == "postgresql" and libpq_run.usable(pooled.driver_connection):
+            rows = _on_libpq(pooled, found, found.values(params))
+        else:
+            cursor = pooled.driver_connection.cursor()
+            try:
+                execute(cursor, found, found.values(params))
+                rows = found.rows(cursor)
+            finally:
+                cursor.close()
+    except DBAPIError as exc:
+        if exc.connection_invalidated:
+            pooled.invalidate(exc.orig)
+            _let_go_of_the_pool(engine)
+        raise
     finally:
-        cursor.close()
+        pooled.close()  # back to the pool, which rolls back whatever the driver opened
     return rows[0] if rows else None
 
 
@@ -186,9 +213,15 @@ def _on_libpq(pooled, found: Entry, values) -> list:
     try:
         answer = libpq_run.run(pooled, found, values)
     except found.dialect.loaded_dbapi.Error as exc:
-        raise DBAPIError.instance(found.sql, values, exc, found.dialect.loaded_dbapi.Error,
-                                  dialect=found.dialect) from exc
+        raise _wrapped(found, values, exc, pooled.driver_connection) from exc
     return found.shaped(*answer) if answer is not None else []
+
+
+def _wrapped(found: Entry, values, exc, driver) -> DBAPIError:
+    """The SQLAlchemy exception `Connection.execute` raises for `exc`, saying (`connection_invalidated`)
+    whether the connection was lost, as the dialect judges it."""
+    return DBAPIError.instance(found.sql, values, exc, found.dialect.loaded_dbapi.Error, dialect=found.dialect,
+                               connection_invalidated=found.dialect.is_disconnect(exc, driver, None))
 
 
 def execute(cursor, found: Entry, values) -> None:
@@ -196,5 +229,4 @@ def execute(cursor, found: Entry, values) -> None:
     try:
         cursor.execute(found.sql, values)
     except found.dialect.loaded_dbapi.Error as exc:
-        raise DBAPIError.instance(found.sql, values, exc, found.dialect.loaded_dbapi.Error,
-                                  dialect=found.dialect) from exc
+        raise _wrapped(found, values, exc, cursor.connection) from exc
