@@ -11,7 +11,7 @@ from engine.commands.legal_time import resume_due
 from engine.commands.timer_lot import fire_timers
 from engine.commands.timers import fire_timer, lease_due_timers, record_failure
 from engine.identity.actor import SYSTEM
-from engine.errors import EngineError
+from engine.errors import DatabaseUnavailable, EngineError
 from engine.commands import reminders
 from engine.commands.notifications import deliver_outbox
 from engine.registries.notifications import SmtpSettings
@@ -29,6 +29,10 @@ def worker_name() -> str:
 def _fire_safely(engine, timer_id: int, now=None) -> bool:
     try:
         return engine.execute(fire_timer, SYSTEM, timer_id, now=now)
+    except DatabaseUnavailable:
+        # Not the timer's failure, and not one of its attempts: the round ends here, and the timer
+        # fires once its lease runs out after the database is back.
+        raise
     except EngineError as exc:
         engine.execute(record_failure, SYSTEM, timer_id, exc.message)
     except Exception as exc:  # a worker must survive anything one case throws at it
@@ -64,6 +68,8 @@ def _fire_leased(engine, ids: list[int]) -> int:
     if len(ids) > 1:
         try:
             return engine.execute(fire_timers, SYSTEM, ids)
+        except DatabaseUnavailable:
+            raise  # one by one would only meet it again
         except Exception as exc:  # noqa: BLE001 - handled one by one just below
             log.info("a batch of %d timers rolled back (%s); firing them one by one", len(ids), exc)
     return sum(1 for timer_id in ids if _fire_safely(engine, timer_id))
@@ -116,6 +122,8 @@ class TimerWorker(threading.Thread):
                 work_round(self.engine, owner, self.lease, self.smtp, remind=remind)
                 list_totals.fold_round(self.engine)  # the lists' kept totals folded (0031)
                 self.holes.round(self.engine)  # case numbers drawn and never used (0035)
+            except DatabaseUnavailable:
+                log.warning("timer worker round: the database is unavailable; trying again in %.1f s", self.interval)
             except Exception:
                 log.exception("timer worker round failed")
             if last_rollup is None or time.monotonic() - last_rollup >= ROLLUP_EVERY_SECONDS:

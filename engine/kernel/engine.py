@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 
 from engine.config.clock import Clock
@@ -121,11 +121,12 @@ def _conflicts_named(inner):
             log.info("integrity conflict: %s", exc.orig)
             raise Conflict("the change conflicts with one made meanwhile; try again",
                            code="CONCURRENT_CHANGE") from None
-        except OperationalError as exc:
-            if "locked" in str(exc.orig).lower() or "deadlock" in str(exc.orig).lower():
+        except DBAPIError as exc:
+            said = str(exc.orig).lower()
+            if isinstance(exc, OperationalError) and ("locked" in said or "deadlock" in said):
                 raise Conflict("the database was busy with the same case; try again",
                                code="CONCURRENT_CHANGE") from None
-            gone = outage.unavailable(exc)
+            gone = outage.unavailable(exc)  # a restart, a failover: 503, not the request's fault
             if gone is not None:
                 raise gone from exc
             raise

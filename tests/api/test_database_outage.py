@@ -111,3 +111,49 @@ def test_a_server_that_refuses_connections_is_an_outage_and_a_statement_timeout_
             conn.execute(text("SET LOCAL statement_timeout = '10ms'"))
             conn.execute(text("SELECT pg_sleep(1)"))
     assert timed_out.value.orig.sqlstate == "57014" and outage.unavailable(timed_out.value) is None
+
+
+@needs_pg
+@pytest.mark.parametrize("batch", [1, 3])
+def test_a_timer_firing_that_meets_a_restart_is_not_counted_against_the_timer_and_fires_after(
+        api, engine, monkeypatch, batch):
+    """A failover while the worker fires (its connection ended under it) ends the round: no attempt of
+    the five a timer has before its case goes to error is spent, and the next round fires each once.
+    Before, the firing failed, the pool gave record_failure a fresh connection, and it counted."""
+    from datetime import timedelta
+
+    from engine import worker
+    from engine.config.clock import parse_instant
+    from engine.identity.actor import SYSTEM
+    from engine.persistence.models import Timer
+    from tests.support.diagrams import deadline_flow
+
+    api.deploy("test_deadline", deadline_flow())
+    cases = [api.post("/api/v1/processes/test_deadline/instances", "clerk", {"variables": {}}, expect=201)
+             for _ in range(3)]
+    engine.execute(lambda ctx: engine.clock.move_to(ctx.session, parse_instant("2024-05-01T00:00:00-04:00")),
+                   SYSTEM)
+    url = engine.db.write_engine.url.render_as_string(hide_password=False)
+    ended = []
+
+    def ending_first(real):
+        def command(ctx, *args, **kwargs):
+            if not ended:  # the server goes away under the firing's own connection
+                ended.append(end_every_session(url))
+            return real(ctx, *args, **kwargs)
+        return command
+
+    monkeypatch.setattr(worker, "fire_timer", ending_first(worker.fire_timer))
+    monkeypatch.setattr(worker, "fire_timers", ending_first(worker.fire_timers))
+    lease = timedelta(milliseconds=1)  # so that the next round may lease them again at once
+    with pytest.raises(DatabaseUnavailable):
+        worker.fire_due(engine, owner="w", batch=batch, lease=lease)
+    assert ended
+    engine.db.read_engine.dispose()  # its dead connections fail one read of their own (the tests above)
+    timers = engine.read(lambda s: [(t.attempts, t.last_error, t.fired_at) for t in s.query(Timer).all()])
+    assert timers and all(attempts == 0 and error is None and fired is None for attempts, error, fired in timers)
+    assert worker.fire_due(engine, owner="w", batch=batch, lease=lease) == 3
+    for case in cases:
+        assert api.get(f"/api/v1/instances/{case['id']}", "boss")["outcome"] == "TIMED_OUT"
+        history = [e["type"] for e in api.get(f"/api/v1/instances/{case['id']}/history", "boss")]
+        assert history.count("timer_fired") == 1
