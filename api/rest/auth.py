@@ -7,6 +7,7 @@ from engine.identity import absences, accounts
 from engine.identity.actor import Actor
 from engine.applicants.codes import TOKEN_PREFIX as APPLICANT_TOKEN_PREFIX
 from engine.errors import Forbidden, Unauthorized
+from engine.kernel import outage
 
 OPEN_PATHS = {"/api/v1/auth/token", "/api/v1/openapi.json"}
 PUBLIC_PREFIX = "/api/v1/public/"  # the applicant's routes authenticate themselves (api/rest/public.py)
@@ -61,14 +62,24 @@ def authenticate_request() -> None:
     # would hold back the WAL checkpoints of the write that follows, and its command opens its own.
     state = g._get_current_object()
     read_engine = current_app.extensions["tramite"].db.read_engine
+    # Each once more on a fresh connection if the database had dropped the first (a restart).
     if req.method == "GET":
-        conn = read_engine.connect()
-        conn.begin()
-        state.read_conn = conn
-        user = state.user = accounts.authenticate(conn, token, note_absences=True)
+        state.read_conn, user = outage.read_again_if_lost(lambda: _held_for_the_request(read_engine, token))
     else:
-        user = state.user = accounts.authenticate_once(read_engine, token)
+        user = outage.read_again_if_lost(lambda: accounts.authenticate_once(read_engine, token))
+    state.user = user
     state.actor = Actor(user["username"], frozenset(user["roles"]), user["office"])
+
+
+def _held_for_the_request(read_engine, token: str) -> tuple:
+    """A read connection held until the request ends, and the bearer's user read on it."""
+    conn = read_engine.connect()
+    try:
+        conn.begin()
+        return conn, accounts.authenticate(conn, token, note_absences=True)
+    except BaseException:
+        conn.close()
+        raise
 
 
 def actor() -> Actor:

@@ -9,8 +9,14 @@ from __future__ import annotations
 import re
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from api.web import labels
+
+# A database restart or failover (engine.errors.DatabaseUnavailable, 503): the page and the form as
+# typed stay, with what to do.
+DATABASE_UNAVAILABLE = _l("La base de datos no responde en este momento. Vuelva a intentarlo en unos segundos; "
+                          "si acababa de guardar algo, recargue la página y compruébelo antes de repetirlo.")
 
 _PATTERN = re.compile(r"^(?P<value>.+?) does not match (?P<pattern>'.*')$", re.S)
 _BOUND = re.compile(r"^(?P<value>\S+) is (?P<kind>less|greater) than (?P<inclusive>or equal to )?the "

@@ -26,7 +26,7 @@ from engine.kernel import access, outage
 from engine.rules.decision import RuleViolation
 
 from api.errors import database_gone, http_status
-from api.web import i18n, labels, rule_texts
+from api.web import form_messages, i18n, labels, rule_texts
 from api.web import session as web_session
 from api.web.blueprint import bp
 from api.web.row_links import row_link
@@ -83,8 +83,7 @@ def _context():
 # the API) is the detail on English pages only.
 HUMAN_REFUSALS = {403: _l("Su rol no le permite ver esto ni actuar sobre ello."),
                   404: _l("No existe, o no está a su alcance: el caso, la tarea o la página que buscaba."),
-                  503: _l("La base de datos no responde en este momento. Vuelva a intentarlo en unos segundos; "
-                          "si acababa de guardar algo, recargue la página y compruébelo antes de repetirlo.")}
+                  503: form_messages.DATABASE_UNAVAILABLE}
 
 
 @bp.errorhandler(EngineError)

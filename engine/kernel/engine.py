@@ -21,6 +21,7 @@ from engine.kernel import outage
 from engine.kernel.context import CommandContext, Services
 from engine.kernel.procedure import Procedures
 from engine.persistence.database import Database
+from engine.persistence.reconnect import read_again_if_lost
 from engine.rules.decision import RuleViolation
 from engine.scripting.binding import Scripts
 
@@ -45,14 +46,23 @@ class Engine:
         """Run `command(ctx, *args, **kwargs)` in one transaction; all or nothing."""
         return self._run(command, actor, now, args, kwargs)
 
+    # Each read is run once more if it met a connection the database dropped (reconnect.py).
     def read(self, query, *args, **kwargs):
         """Run `query(session, ...)` in a read transaction (ORM allowed)."""
-        with self.db.reading() as session:
-            return query(session, *args, **kwargs)
+        return read_again_if_lost(lambda: self._read(self.db.reading, query, args, kwargs))
 
     def read_rows(self, query, *args, **kwargs):
         """Run `query(conn, ...)` with Core statements only: the cheaper path for hot reads."""
-        with self.db.read_engine.connect() as conn:
+        return read_again_if_lost(lambda: self._read_rows(self.db.read_engine, query, args, kwargs))
+
+    @staticmethod
+    def _read(reading, query, args, kwargs):
+        with reading() as session:
+            return query(session, *args, **kwargs)
+
+    @staticmethod
+    def _read_rows(pool, query, args, kwargs):
+        with pool.connect() as conn:
             with conn.begin():
                 return query(conn, *args, **kwargs)
 
@@ -63,14 +73,11 @@ class Engine:
     def read_listing(self, query, *args, **kwargs):
         """`read` for lists and dashboards: on the read replica when one is configured. Its rows may
         be a moment behind the primary, so nothing that decides a write may read through here."""
-        with self.db.reading_replica() as session:
-            return query(session, *args, **kwargs)
+        return read_again_if_lost(lambda: self._read(self.db.reading_replica, query, args, kwargs))
 
     def read_listing_rows(self, query, *args, **kwargs):
         """`read_rows` for lists and dashboards: on the read replica when one is configured."""
-        with self.db.replica_engine.connect() as conn:
-            with conn.begin():
-                return query(conn, *args, **kwargs)
+        return read_again_if_lost(lambda: self._read_rows(self.db.replica_engine, query, args, kwargs))
 
     def now(self) -> datetime:
         if not self.clock.manual:

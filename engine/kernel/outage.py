@@ -11,6 +11,9 @@ from __future__ import annotations
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from engine.errors import DatabaseUnavailable
+from engine.persistence.reconnect import read_again_if_lost
+
+__all__ = ["MESSAGE", "RETRY_AFTER_SECONDS", "read_again_if_lost", "unavailable"]  # the api may not import persistence
 
 RETRY_AFTER_SECONDS = 5
 MESSAGE = ("the database cannot be reached just now; try again in a moment (a change sent as it happened "

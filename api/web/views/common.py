@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from flask import abort, g, request
 from flask_babel import gettext as _
 from engine.queries import accounts as account_queries, cases as queries
-from engine.errors import Conflict, EngineError, Forbidden, NotFound, ValidationFailed
+from engine.errors import Conflict, DatabaseUnavailable, EngineError, Forbidden, NotFound, ValidationFailed
 from engine.rules.decision import RuleViolation
 
-from api.errors import http_status
+from api.errors import database_gone, http_status
 from api.web import form_messages, formkit, rule_texts
 from api.web.i18n import selected_language
 from api.web.session import engine, web_actor
@@ -77,6 +77,10 @@ def run(command, *args, **kwargs):
         return None, _refusal(http_status(exc)[0], exc, exc.code)
     except (Forbidden, NotFound) as exc:
         return None, Refusal(http_status(exc)[0], exc.message)
+    except DatabaseUnavailable as exc:
+        database_gone(exc)
+        english = selected_language() == "en"
+        return None, Refusal(503, exc.message if english else str(form_messages.DATABASE_UNAVAILABLE))
     except EngineError as exc:
         return None, Refusal(http_status(exc)[0], exc.message, form_messages.friendly_errors(exc.errors))
 
