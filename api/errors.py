@@ -63,21 +63,21 @@ def _flatten(errors, prefix="") -> dict[str, list[str]]:
     return flat
 
 
-def database_gone(exc: Exception) -> DatabaseUnavailable | None:
-    """`exc` as the 503 of a database out of reach (engine/kernel/outage.py), logged in one line (no
-    traceback: nothing in the request was at fault); else None."""
-    gone = exc if isinstance(exc, DatabaseUnavailable) else outage.unavailable(exc)
-    if gone is not None:
-        cause = exc.__cause__ if isinstance(exc, DatabaseUnavailable) else exc
-        log.warning("database unavailable: %s", str(getattr(cause, "orig", None) or cause).strip()[:300])
-    return gone
+def database_gone(exc: EngineError) -> bool:
+    """Whether `exc` is the 503 of a database out of reach (engine/kernel/outage.py); if so it is
+    logged in one line (no traceback: nothing in the request was at fault)."""
+    if not isinstance(exc, DatabaseUnavailable):
+        return False
+    cause = exc.__cause__
+    log.warning("database unavailable: %s", str(getattr(cause, "orig", None) or cause).strip()[:300])
+    return True
 
 
 def install(app: Flask) -> None:
     @app.errorhandler(EngineError)
     def engine_error(exc: EngineError):
         response = body(*http_status(exc), exc.message, exc.errors)
-        if database_gone(exc) is not None:
+        if database_gone(exc):
             response.headers["Retry-After"] = str(outage.RETRY_AFTER_SECONDS)
         return response
 
@@ -121,7 +121,6 @@ def install(app: Flask) -> None:
     def unexpected(exc: Exception):
         gone = outage.unavailable(exc)
         if gone is not None:
-            gone.__cause__ = exc
             return engine_error(gone)
         log.exception("unexpected error")
         return body(500, "Internal Server Error", "an unexpected error occurred; it has been logged")

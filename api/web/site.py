@@ -97,7 +97,7 @@ def _engine_error(exc: EngineError):
         message = rule_texts.text(code, exc.message) if code else exc.message
     page = render_template("web/error.html", status=status, message=message,
                            errors=labels.friendly_errors(exc.errors) if exc.errors else {})
-    if database_gone(exc) is not None:
+    if database_gone(exc):
         return page, status, {"Retry-After": str(outage.RETRY_AFTER_SECONDS)}
     return page, status
 
@@ -132,7 +132,6 @@ def _path_of(url: str | None) -> str | None:
 def _unexpected(exc: Exception):
     gone = outage.unavailable(exc)
     if gone is not None:
-        gone.__cause__ = exc
         return _engine_error(gone)
     log.exception("unexpected error on a web page")
     return render_template("web/error.html", status=500,

@@ -135,6 +135,6 @@ def _conflicts_named(inner):
                                code="CONCURRENT_CHANGE") from None
             gone = outage.unavailable(exc)  # a restart, a failover: 503, not the request's fault
             if gone is not None:
-                raise gone from exc
+                raise gone
             raise
     return run

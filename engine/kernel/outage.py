@@ -38,4 +38,6 @@ def unavailable(exc: BaseException) -> DatabaseUnavailable | None:
         # Without a SQLSTATE the server never answered: refused, timed out, or lost mid-way.
         if state is not None and not state.startswith(_GONE):
             return None
-    return DatabaseUnavailable(MESSAGE)
+    gone = DatabaseUnavailable(MESSAGE)
+    gone.__cause__ = exc
+    return gone

@@ -154,9 +154,7 @@ def run(conn: Connection | Session, statement, params: dict | None = None) -> Ro
     try:
         return _run_on(conn, found, values)
     except DBAPIError as exc:
-        if exc.connection_invalidated:
-            conn.invalidate(exc.orig)  # its transaction then ends without a ROLLBACK to a dead server
-            _let_go_of_the_pool(conn.engine)
+        _let_go_if_lost(exc, conn, conn.engine)  # the Connection's transaction then ends without a ROLLBACK
         raise
 
 
@@ -176,11 +174,14 @@ def _run_on(conn: Connection, found: "Entry", values: dict) -> Rows:
         cursor.close()
 
 
-def _let_go_of_the_pool(engine: Engine) -> None:
+def _let_go_if_lost(exc: DBAPIError, holder, engine: Engine) -> None:
     """What SQLAlchemy's own execute does on a lost connection, which these statements go around:
-    after a server restart or failover every pooled connection is dead, and without this each would
-    fail one request before the pool let it go. Connections in use are dropped when given back."""
-    engine.dispose()
+    `holder` (a Connection or a pooled connection) invalidated and the pool let go of, since after a
+    server restart or failover every pooled connection is dead and each would fail one request.
+    Connections in use are dropped when given back."""
+    if exc.connection_invalidated:
+        holder.invalidate(exc.orig)
+        engine.dispose()
 
 
 def first_on(engine: Engine, statement, params: dict):
@@ -199,9 +200,7 @@ def first_on(engine: Engine, statement, params: dict):
             finally:
                 cursor.close()
     except DBAPIError as exc:
-        if exc.connection_invalidated:
-            pooled.invalidate(exc.orig)
-            _let_go_of_the_pool(engine)
+        _let_go_if_lost(exc, pooled, engine)
         raise
     finally:
         pooled.close()  # back to the pool, which rolls back whatever the driver opened

@@ -23,6 +23,6 @@ def read_again_if_lost(read: Callable[[], T]) -> T:
     except DBAPIError as exc:
         if not exc.connection_invalidated:
             raise
-        log.warning("a read met a dropped database connection; reading once more: %s",
-                    str(exc.orig).strip().splitlines()[0][:200] if str(exc.orig).strip() else type(exc.orig).__name__)
+        said = str(exc.orig).strip() or type(exc.orig).__name__
+        log.warning("a read met a dropped database connection; reading once more: %s", said.splitlines()[0][:200])
     return read()

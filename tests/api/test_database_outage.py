@@ -5,15 +5,16 @@ it are served; and the errors that are not an outage stay what they were."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import Integer, bindparam, create_engine, select, text
 from sqlalchemy.exc import DBAPIError
 
 from engine.errors import DatabaseUnavailable
 from engine.kernel import outage
+from engine.persistence import compiled, pg_engines
 
 from tests.conftest import PG_URL
 from tests.support.diagrams import rules_flow
-from tests.support.outage import end_every_session, restart_under
+from tests.support.outage import end_every_session, fill, restart_under
 
 needs_pg = pytest.mark.skipif(not PG_URL, reason="PostgreSQL only; the PostgreSQL phase of .ci/run runs it")
 
@@ -65,15 +66,9 @@ def test_a_write_request_s_bearer_check_lets_go_of_every_dead_connection_at_the_
     """The bearer check of a write runs below SQLAlchemy's Connection (compiled.first_on), which on
     a lost connection invalidates the whole pool: without that, each dead pooled connection failed
     one request (3 of 3 here)."""
-    from engine.persistence import compiled, pg_engines
-    from sqlalchemy import bindparam, Integer, select
     pool = pg_engines.read_engine(PG_URL)
     try:
-        held = [pool.connect() for _ in range(3)]
-        for conn in held:
-            conn.execute(text("SELECT 1"))
-        for conn in held:
-            conn.close()
+        fill(pool, 3)
         end_every_session(PG_URL)
         one = select(bindparam("x", type_=Integer).label("v"))
         outcomes = []
@@ -89,7 +84,8 @@ def test_a_write_request_s_bearer_check_lets_go_of_every_dead_connection_at_the_
 
 
 def test_errors_that_are_not_an_outage_stay_what_they_were(engine):
-    """A statement's own error, an integrity conflict or SQLite's busy database are not a 503."""
+    """A statement's own error (here a syntax error, on either database) and what is no database
+    error at all are not a 503."""
     with pytest.raises(DBAPIError) as syntax:
         with engine.db.write_engine.connect() as conn:
             conn.execute(text("SELEC 1"))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import psycopg
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 
@@ -19,12 +20,16 @@ def end_every_session(database_url: str) -> int:
 def restart_under(app, pooled: int = 4) -> None:
     """As a server restart meets a busy app: `pooled` connections kept in each of its pools, then
     every session of its database ended."""
-    from sqlalchemy import text
     db = app.extensions["tramite"].db
     for pool in {id(e): e for e in (db.read_engine, db.write_engine, db.replica_engine)}.values():
-        held = [pool.connect() for _ in range(pooled)]
-        for conn in held:
-            conn.execute(text("SELECT 1"))
-        for conn in held:
-            conn.close()
+        fill(pool, pooled)
     assert end_every_session(db.write_engine.url.render_as_string(hide_password=False)) >= pooled
+
+
+def fill(pool, n: int) -> None:
+    """`n` live connections left idle in `pool` (an Engine), as a busy server's pool holds them."""
+    held = [pool.connect() for _ in range(n)]
+    for conn in held:
+        conn.execute(text("SELECT 1"))
+    for conn in held:
+        conn.close()
