@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import collections
 import cProfile
+import gc
 import os
 import pstats
 import signal
@@ -21,9 +22,9 @@ import time
 from pathlib import Path
 
 from .common import ROOT
-from .pg_common import DEFAULT_DB, database_url, installation
+from .pg_common import DEFAULT_DB, database_url, drop_database_or_say, installation
 from .pg_cpu import BackendCpu
-from .pg_timers import AFTER_EVERY_DEADLINE, _drop
+from .pg_timers import AFTER_EVERY_DEADLINE
 
 
 def _sampler(path: str):
@@ -37,6 +38,30 @@ def _sampler(path: str):
     return spy
 
 
+class _GcClock:
+    """The cyclic collector's runs while the firings ran, and their wall time, per generation
+    (gc.callbacks): a collection runs with the GIL held, so its time is the worker's CPU."""
+
+    def __init__(self):
+        self.runs, self.seconds, self._started = [0, 0, 0], [0.0, 0.0, 0.0], 0.0
+        gc.callbacks.append(self._on)
+
+    def _on(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.runs[info["generation"]] += 1
+            self.seconds[info["generation"]] += time.perf_counter() - self._started
+
+    def stop(self) -> None:
+        gc.callbacks.remove(self._on)
+
+    def summary(self, fired: int) -> str:
+        per = sum(self.seconds) / max(fired, 1) * 1000
+        return (", ".join(f"generation {g}: {n} runs, {s * 1000:.0f} ms" for g, (n, s) in
+                          enumerate(zip(self.runs, self.seconds))) + f"; {per:.3f} ms per firing")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.profile_timers", description=__doc__.split("\n")[0])
     parser.add_argument("--db", default=DEFAULT_DB)
@@ -46,6 +71,8 @@ def main(argv=None) -> int:
     parser.add_argument("--sample", metavar="FILE", help="py-spy samples of the firings into FILE (collapsed stacks, one line per stack and count)")
     parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--freeze", action="store_true",
+                        help="gc.freeze() once the engine is warm, as `tramite serve` and `tramite worker` do")
     args = parser.parse_args(argv)
     os.chdir(ROOT)
     os.environ.setdefault("TRAMITE_PROCESSES_DIR", str(ROOT / "processes"))
@@ -83,6 +110,10 @@ def main(argv=None) -> int:
         _fire_leased(engine, engine.execute(lease_due_timers, SYSTEM, "warm-up", warm, timer_lease()))
         statements.clear()
         waits[0] = 0
+        if args.freeze:
+            gc.collect()
+            gc.freeze()
+        collections_ = _GcClock()
         server = BackendCpu(engine.db.write_engine)
         profile = cProfile.Profile(time.process_time)
         spy = _sampler(args.sample) if args.sample else None
@@ -97,18 +128,20 @@ def main(argv=None) -> int:
             spy.send_signal(signal.SIGINT)
             spy.wait()
         server_s = server.seconds()
+        collections_.stop()
         psycopg.Connection.wait = wait
         print(f"fired {fired}: per firing {cpu / fired * 1000:.2f} ms CPU here + {server_s / fired * 1000:.2f} ms "
               f"server, wall {wall / fired * 1000:.2f} ms; {sum(statements.values()) / fired:.2f} statements and "
               f"{waits[0] / fired:.2f} server waits per firing; load {os.getloadavg()[0]:.2f}; "
               f"server {server.durability()}")
+        print(f"the cyclic garbage collector: {collections_.summary(fired)}")
         for statement, n in statements.most_common():
             print(f"  {n / fired:6.2f}  {statement}")
         if args.profile:
             pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)
     finally:
         inst.close()
-        _drop(url)
+        drop_database_or_say(url)
     return 0
 
 
