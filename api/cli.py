@@ -62,7 +62,11 @@ def cmd_worker(args) -> int:
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
+    from api.server import freeze_loaded_objects
     timer = TimerWorker(_engine(), interval=args.interval)
+    # As each `serve` worker: the collector's full runs no longer walk the loaded modules and schemas
+    # (bench.profile_timers --freeze: 70-90 ms pauses, ~0.07 ms of CPU per firing).
+    freeze_loaded_objects()
     timer.start()
     print(f"timer worker started (every {args.interval} s); Ctrl-C stops", flush=True)
     stop.wait()

@@ -22,19 +22,19 @@ def worker_tmp_dir() -> str | None:
     return "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 
 
-def _freeze_loaded_objects(_worker=None) -> None:
+def freeze_loaded_objects(_worker=None) -> None:
     """Move everything the worker holds once its app is built (modules, the URL map, schemas, the
     SQLAlchemy metadata: some 200,000 objects) out of the cyclic collector's reach. A full
     collection walked all of them again and again: 180 ms with the GIL held each time, about 1 ms
     of CPU per case, and the slowest answers of a run (issue 21). None of them is garbage; objects
-    made later are collected as before."""
+    made later are collected as before. `tramite worker` does the same once its engine is built."""
     gc.collect()
     gc.freeze()
 
 
 def _start_timer_worker(worker) -> None:
     from engine.worker import TimerWorker
-    _freeze_loaded_objects()
+    freeze_loaded_objects()
     timer = TimerWorker(worker.wsgi.extensions["tramite"])
     timer.start()
     worker.tramite_timer = timer
@@ -115,7 +115,7 @@ class TramiteServer(BaseApplication):
         banner = (f"serving http://{host}:{port}/ ({workers} worker(s) x {threads} threads, {timers}); "
                   "Ctrl-C stops")
         self.options["when_ready"] = lambda _server: print(banner, flush=True)
-        self.options["post_worker_init"] = _freeze_loaded_objects
+        self.options["post_worker_init"] = freeze_loaded_objects
         if timer_worker:
             self.options.update(post_worker_init=_start_timer_worker, worker_exit=_stop_timer_worker)
         super().__init__()
