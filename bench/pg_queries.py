@@ -172,7 +172,7 @@ def bench_queries(base_url: str, workdir: Path, *, cases: int, tasks: int, round
             conn.execute(f"VACUUM ANALYZE {table}")
     info["kept_totals"] = kept_totals(inst)
     info["indexes"] = [r[0] for r in inst.rows("SELECT indexname FROM pg_indexes WHERE tablename = 'task' "
-                                               "AND indexname IN ('ix_task_open_order', 'ix_task_available_lane')")]
+                                               "AND indexname IN ('ix_task_open_order', 'ix_task_available_lane_case')")]
     try:
         tokens = inst.tokens(*USERS)
         with server(inst, workers=workers, threads=threads, name="queries") as live:

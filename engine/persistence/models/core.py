@@ -26,7 +26,8 @@ class Base(DeclarativeBase):
 # Indexes only the migrations declare: their columns are expressions (the inbox's order) or they exist
 # only on PostgreSQL (trigram search), which models cannot say. The models-vs-migrations check skips them.
 MIGRATION_ONLY_INDEXES = frozenset({
-    "ix_task_open_order", "ix_task_available_lane", "ix_task_assignee_order",
+    "ix_task_open_order", "ix_task_assignee_order",
+    "ix_task_available_lane",  # SQLite only since 0036
     "ix_case_search_number_trgm", "ix_case_search_started_by_trgm", "ix_case_search_text_trgm",  # (0033)
     "ix_task_available_lane_case", "ix_instance_office_by_id",  # PostgreSQL only (0029)
     "ix_instance_due_started", "ix_case_due_total_past",  # PostgreSQL only (0032)
@@ -150,7 +151,6 @@ class ProcessInstance(Base):
     __tablename__ = "process_instance"
     __table_args__ = (
         Index("ix_instance_key_status", "process_key", "status"),
-        Index("ix_instance_started", "started_at"),
         Index("ix_instance_next_due", "next_due_at"),
         # Everything a staff member's case list filters and counts on, for an index-only count.
         Index("ix_instance_visibility", "definition_id", "office", "status", "started_by"),
@@ -161,7 +161,8 @@ class ProcessInstance(Base):
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     case_number: Mapped[str] = mapped_column(String(40), unique=True)
     process_key: Mapped[str] = mapped_column(String(100))
-    definition_id: Mapped[int] = mapped_column(ForeignKey("process_definition.id"), index=True)
+    # Its foreign key's checks read ix_instance_visibility, which starts with it (0036).
+    definition_id: Mapped[int] = mapped_column(ForeignKey("process_definition.id"))
     status: Mapped[str] = mapped_column(String(20), default="active")
     outcome: Mapped[str | None] = mapped_column(String(60), index=True)
     stage: Mapped[str | None] = mapped_column(String(60))
@@ -218,7 +219,6 @@ class Task(Base):
     __tablename__ = "task"
     __table_args__ = (
         Index("ix_task_state_lane", "state", "lane"),
-        Index("ix_task_assignee_state", "assignee", "state"),
         Index("ix_task_due", "state", "due_at"),
         # The overdue case list's subquery, index-only (0009); the inbox-order indexes of 0008/0009
         # hold expressions, which models do not declare.
