@@ -79,11 +79,13 @@ def run(url: str, cases: int) -> dict:
     with raw.connect() as conn:
         conn.execute(text("VACUUM FULL"))
         before = _sizes(conn)
+        wal_from = conn.execute(text("SELECT pg_current_wal_insert_lsn()")).scalar()
     started = time.perf_counter()
     for _ in range(cases):
         one_case()
     seconds = time.perf_counter() - started
     with raw.connect() as conn:
+        wal = conn.execute(text("SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), :lsn)"), {"lsn": wal_from}).scalar()
         written = _sizes(conn)
         conn.execute(text("VACUUM FULL"))
         live = _sizes(conn)
@@ -95,7 +97,8 @@ def run(url: str, cases: int) -> dict:
     return {"cases": cases, "seconds": seconds,
             "written": {t: (written[t] - before[t]) / cases for t in tables},
             "live": {t: (live[t] - before[t]) / cases for t in tables},
-            "rows": {t: rows.get(t, 0) / (cases + 1) for t in tables}, "columns": columns}
+            "rows": {t: rows.get(t, 0) / (cases + 1) for t in tables}, "columns": columns,
+            "wal": float(wal) / cases}
 
 
 def report(result: dict, command: str, load: tuple[str, str], commit: str) -> str:
@@ -115,6 +118,8 @@ def report(result: dict, command: str, load: tuple[str, str], commit: str) -> st
     verdict = "PASS" if live <= TARGET_BYTES else "FAIL"
     lines += [f"| **total** | **{written:,.0f}** | **{live:,.0f}** | |", "",
               f"- target <= {TARGET_BYTES:,} bytes per completed case (live data): {verdict}",
+              f"- WAL written per case: {result['wal']:,.0f} bytes (the whole server's, while the cases ran: "
+              "alone on its server, it is the cases')",
               "- average stored column sizes (bytes): " + ", ".join(
                   f"{name} {size:,.0f}" for name, size in result["columns"].items())]
     return "\n".join(lines)
