@@ -108,3 +108,41 @@ def test_a_case_list_reads_the_label_files_once_and_the_next_request_sees_a_chan
     _labels(folder, "En revisión del comité")
     html = boss.get("/web/cases")
     assert html.count("<td>En revisión del comité</td>") == 10 and "En evaluación técnica" not in html
+
+
+def test_the_inbox_pager_links_first_previous_next_and_last_not_every_page(web, web_case, engine):
+    """As the case list's pager: with thousands of available tasks (a clerk's at 1,000,000 cases) a link per
+    page was hundreds of links, and of url_for calls, on every inbox page."""
+    for _ in range(60):  # with web_case's, 61 available tasks: 3 pages of 25
+        engine.execute(start_case, actor("clerk"), "test_web", start_variables())
+    reviewer = web("reviewer")
+
+    def pager(path: str) -> str:
+        html = reviewer.get(path)
+        start = html.index('<nav class="pager"')
+        return html[start:html.index("</nav>", start)]
+    first = pager("/web/tasks")
+    assert "Página 1 de 3" in first and 'rel="prev"' not in first
+    assert first.count("available_page=") == 2  # next and last
+    assert '<a href="/web/tasks?available_page=2" rel="next">siguiente ›</a>' in first
+    assert '<a href="/web/tasks?available_page=3">última »</a>' in first
+    middle = pager("/web/tasks?available_page=2")
+    assert "Página 2 de 3" in middle and middle.count("available_page=") == 4
+    assert '<a href="/web/tasks?available_page=1" rel="prev">‹ anterior</a>' in middle
+    assert '<a href="/web/tasks?available_page=1">« primera</a>' in middle
+    reviewer.client.get("/web/lang/en")
+    assert reviewer.get("/web/tasks?available_page=3").count('data-task-id="') == 11
+    last = pager("/web/tasks?available_page=3")
+    assert "Page 3 of 3" in last and 'rel="next"' not in last and 'rel="prev">‹ previous</a>' in last
+
+
+def test_the_work_page_pager_links_first_previous_next_and_last(web, web_case, engine):
+    for _ in range(60):  # 61 open tasks: 3 pages of 25
+        engine.execute(start_case, actor("clerk"), "test_web", start_variables())
+    boss = web("boss")
+    html = boss.get("/web/work?page=2")
+    start = html.index('<nav class="pager"')
+    pager = html[start:html.index("</nav>", start)]
+    assert "Página 2 de 3" in pager and pager.count("page=") == 4
+    assert '<a href="/web/work?page=1" rel="prev">‹ anterior</a>' in pager
+    assert '<a href="/web/work?page=3" rel="next">siguiente ›</a>' in pager
