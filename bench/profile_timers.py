@@ -113,7 +113,7 @@ def main(argv=None) -> int:
         if args.freeze:
             gc.collect()
             gc.freeze()
-        collections_ = _GcClock()
+        collector = _GcClock()
         server = BackendCpu(engine.db.write_engine)
         profile = cProfile.Profile(time.process_time)
         spy = _sampler(args.sample) if args.sample else None
@@ -128,13 +128,13 @@ def main(argv=None) -> int:
             spy.send_signal(signal.SIGINT)
             spy.wait()
         server_s = server.seconds()
-        collections_.stop()
+        collector.stop()
         psycopg.Connection.wait = wait
         print(f"fired {fired}: per firing {cpu / fired * 1000:.2f} ms CPU here + {server_s / fired * 1000:.2f} ms "
               f"server, wall {wall / fired * 1000:.2f} ms; {sum(statements.values()) / fired:.2f} statements and "
               f"{waits[0] / fired:.2f} server waits per firing; load {os.getloadavg()[0]:.2f}; "
               f"server {server.durability()}")
-        print(f"the cyclic garbage collector: {collections_.summary(fired)}")
+        print(f"the cyclic garbage collector: {collector.summary(fired)}")
         for statement, n in statements.most_common():
             print(f"  {n / fired:6.2f}  {statement}")
         if args.profile:
