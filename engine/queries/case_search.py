@@ -3,7 +3,8 @@
 A search matches a case number, a starter (`lower(started_by) LIKE '%q%'`) or the applicant text
 (engine/queries/cases.py `_search`). Each arm is found by its own index and the arms are joined as
 sets of case ids, so none of them makes the others read every row:
-- the case number: its trigram index (few cases match);
+- the case number: ranges of its head index (engine/queries/number_search.py), for a needle of
+  digits alone its trigram index (few cases match);
 - the starter: starters are few (the staff and the applicants who file), so the matching ones are
   found among the distinct values (a loose scan of ix_instance_started_by, one index descent per
   starter) and their cases read as ranges of ix_case_search_started_by; at 1,000,000 cases a clerk's
@@ -25,7 +26,7 @@ from sqlalchemy.orm import aliased
 from engine.definitions import case_index
 from engine.persistence.models import CASE_SEARCH
 from engine.persistence.tables import INSTANCE
-from engine.queries import list_totals, search_terms
+from engine.queries import list_totals, number_search, search_terms
 
 STARTERS = 500  # beyond (applicants who file by themselves), the trigram arm: a descent per starter is ~6 µs
 _TEXTS = ARRAY(String)
@@ -53,6 +54,9 @@ class Search:
         self.starters = _matching_starters(session, q.strip().lower())  # None: more than STARTERS
         arm = search_terms.TextArm(session, case_index.fold(q))
         self.text = arm if arm.usable else None
+        numbers = number_search.NumberArm(session, q.strip().lower(), CASE_SEARCH)
+        # Its ranges hold exactly the numbers the LIKE matches, and only an index reads them.
+        self.number_rows = numbers.access(CASE_SEARCH) if numbers.usable else self.number
 
     def _theirs(self, table):
         return table.c.started_by == any_(literal(self.starters, _TEXTS))
@@ -73,7 +77,7 @@ class Search:
         # the planner may instead walk ix_case_search_started backwards, filtering, in the hope of 50
         # matches soon, and a case number has a few: every row read (0.7 s at 1,000,000 cases, on some
         # of ANALYZE's samples). Its total reads all its matches anyway.
-        parts.append(rows(self.number, not_text).offset(0))
+        parts.append(rows(self.number_rows, not_text).offset(0))
         if self.starters is None:
             parts.append(rows(self.starter_like, not_text, not_(self.number)))
         elif self.starters and not apart:

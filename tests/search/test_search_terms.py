@@ -21,7 +21,7 @@ from engine.identity.actor import SYSTEM, Actor
 from engine.persistence import term_prune as term_store
 from engine.queries import case_search, cases, search_terms
 from tests.search.test_search_table import DENIED, _flow, _start
-from tests.search.test_search_totals import ACTORS, FILTERS, searched  # noqa: F401 - the fixture
+from tests.search.test_search_totals import ACTORS, FILTERS
 
 LONG_WORD = "x" * 150 + "largo" + "y" * 150  # over 0034's TERM_MAX: kept as the empty term, rechecked
 NAMES = ["Ana Núñez", "Eva a|b | c", "Colón| 5", "María del Carmen Núñez Colón", "Colón 100% Ortiz",

@@ -31,6 +31,7 @@ MIGRATION_ONLY_INDEXES = frozenset({
     "ix_case_search_number_trgm", "ix_case_search_started_by_trgm", "ix_case_search_text_trgm",  # (0033)
     "ix_task_available_lane_case", "ix_instance_office_by_id",  # PostgreSQL only (0029)
     "ix_instance_due_started", "ix_case_due_total_past",  # PostgreSQL only (0032)
+    "ix_case_search_number_head",  # PostgreSQL only (0037)
 })
 # Tables only the migrations make, on PostgreSQL only: the search's terms (0034, engine/queries/search_terms.py)
 # and the case numbers a start drew and never used (0035, engine/runtime/number_holes.py).
