@@ -19,7 +19,7 @@ narrow search table (case_search, 0033) or the term index, never the wide case r
 SQLite reads every row with the OR of the three LIKEs (`search_arms`)."""
 from __future__ import annotations
 
-from sqlalchemy import String, and_, any_, func, literal, not_, select, union
+from sqlalchemy import String, and_, any_, func, literal, not_, select, true, union
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import aliased
 
@@ -50,13 +50,20 @@ class Search:
     other conditions over a table with case_search's filtered columns (case_search, the term table)."""
 
     def __init__(self, session, q: str):
+        needle = q.strip().lower()
         self.number, self.starter_like, self.text_like = search_arms(q)
-        self.starters = _matching_starters(session, q.strip().lower())  # None: more than STARTERS
-        arm = search_terms.TextArm(session, case_index.fold(q))
-        self.text = arm if arm.usable else None
-        numbers = number_search.NumberArm(session, q.strip().lower(), CASE_SEARCH)
+        # The matching starters and the numbers' heads, each a loose index scan, in one round trip.
+        starters = _starters_lookup(needle).subquery()
+        number_heads = number_search.heads_lookup(CASE_SEARCH).subquery() if number_search.wanted(needle) else None
+        row = session.execute(select(starters) if number_heads is None else
+                              select(starters, number_heads).select_from(starters.join(number_heads, true()))).one()
+        self.starters = None if row.starters > STARTERS else list(row.matching or [])  # None: more than STARTERS
+        heads = None if number_heads is None else number_search.heads_of(row.many, row.found)
+        numbers = number_search.NumberArm(needle, heads)
         # Its ranges hold exactly the numbers the LIKE matches, and only an index reads them.
         self.number_rows = numbers.access(CASE_SEARCH) if numbers.usable else self.number
+        arm = search_terms.TextArm(session, case_index.fold(q))
+        self.text = arm if arm.usable else None
 
     def _theirs(self, table):
         return table.c.started_by == any_(literal(self.starters, _TEXTS))
@@ -106,14 +113,12 @@ class Search:
         return session.execute(select(sum(counts[1:], counts[0]))).scalar()
 
 
-def _matching_starters(session, needle: str) -> list[str] | None:
-    """The distinct starters containing `needle`, or None when there are more than STARTERS starters."""
+def _starters_lookup(needle: str):
+    """A select of one row: (how many distinct starters up to STARTERS + 1, those containing `needle`)."""
     starters = _distinct_starters()
-    many, matching = session.execute(select(
-        func.count(), func.array_agg(starters.c.v).filter(
-            and_(starters.c.v.is_not(None), func.lower(starters.c.v).contains(needle, autoescape=True)))
-    ).select_from(starters)).one()
-    return None if many > STARTERS else list(matching or [])
+    return select(func.count().label("starters"), func.array_agg(starters.c.v).filter(
+        and_(starters.c.v.is_not(None), func.lower(starters.c.v).contains(needle, autoescape=True))
+    ).label("matching")).select_from(starters)
 
 
 def _distinct_starters():

@@ -53,19 +53,19 @@ def split(needle: str, heads: list[str]) -> tuple[list[str], list[tuple[str, str
     return whole, ranges
 
 
-class NumberArm:
-    """Where a search's case-number matches are read from; `usable` is False for a needle of digits
-    alone and beyond HEADS heads (the trigram arm then)."""
+def wanted(needle: str) -> bool:
+    """Whether the arm can find `needle`'s numbers: one with anything but digits in it."""
+    return bool(needle) and not _DIGITS.issuperset(needle)
 
-    def __init__(self, session, needle: str, table):
-        self.usable = False
-        if not needle or _DIGITS.issuperset(needle):
-            return
-        heads = _distinct_heads(session, table)
-        if heads is None:
-            return
-        self.whole, self.ranges = split(needle, heads)
-        self.usable = True
+
+class NumberArm:
+    """Where a search's case-number matches are read from, given the distinct heads (`heads_lookup`'s,
+    None past HEADS); `usable` is False for a needle not `wanted` and past HEADS (the trigram arm then)."""
+
+    def __init__(self, needle: str, heads: list[str] | None):
+        self.usable = wanted(needle) and heads is not None
+        if self.usable:
+            self.whole, self.ranges = split(needle, heads)
 
     def access(self, table):
         """The condition the LIKE's matches meet and no other row does, in terms the index answers:
@@ -76,12 +76,17 @@ class NumberArm:
         return or_(*arms) if arms else false()
 
 
-def _distinct_heads(session, table) -> list[str] | None:
-    """The distinct heads, or None when there are more than HEADS (a recursive loose index scan)."""
+def heads_lookup(table):
+    """A select of one row, (how many distinct heads up to HEADS + 1, their array): a recursive loose
+    index scan. The case search runs it in one statement with its starters' (case_search.py)."""
     first = select(func.min(head_of(table)).label("h"), literal(1).label("k")).cte("heads", recursive=True)
     inner = table.alias("following")
     following = select(func.min(head_of(inner))).where(head_of(inner) > first.c.h).scalar_subquery()
     heads = first.union_all(select(following, first.c.k + 1).where(first.c.h.is_not(None), first.c.k <= HEADS))
-    many, found = session.execute(select(func.count(heads.c.h), func.array_agg(heads.c.h).filter(heads.c.h.is_not(None)))
-                                  .select_from(heads)).one()
+    return select(func.count(heads.c.h).label("many"),
+                  func.array_agg(heads.c.h).filter(heads.c.h.is_not(None)).label("found")).select_from(heads)
+
+
+def heads_of(many: int, found: list[str] | None) -> list[str] | None:
+    """`heads_lookup`'s row as the distinct heads, or None when there are more than HEADS."""
     return None if many > HEADS else list(found or [])

@@ -94,6 +94,11 @@ def test_a_number_needle_is_read_through_the_head_index_and_not_filtered_row_by_
 
 
 def test_a_needle_of_digits_alone_keeps_the_like(engine, searched, postgres_only):
-    def arm(session):
-        return number_search.NumberArm(session, searched[5][-3:], case_search.CASE_SEARCH).usable
-    assert engine.read(arm) is False
+    assert number_search.wanted(searched[5][-3:]) is False and number_search.wanted(searched[5][-7:]) is True
+    assert number_search.NumberArm("000", ["tes-2024-"]).usable is False
+    assert number_search.NumberArm("-000", None).usable is False  # past HEADS heads
+
+    def plan(session):
+        page = case_search.Search(session, searched[5][-3:]).page(lambda table: [], 1, 50)
+        return str(page.compile(dialect=postgresql.dialect()))
+    assert "regexp_replace" not in engine.read(plan)
