@@ -155,6 +155,13 @@ def list_instances(session: Session, actor: Actor, now, *, page=1, per_page=50, 
     return instance_items(session, rows), total
 
 
+def case_list_page(session: Session, actor: Actor, now, **list_args) -> tuple[list[dict], int, dict]:
+    """`list_instances` and the filter choices (dashboard.filter_values) in one read transaction: the
+    web case list shows both, and each read of its own began and ended a transaction."""
+    items, total = list_instances(session, actor, now, **list_args)
+    return items, total, dashboard.filter_values(session)
+
+
 def get_instance(session: Session, actor: Actor, instance_id: int):
     """The case's record (a `StoredCase`), if the actor may see it (404 / 403 otherwise)."""
     conn = session.connection() if isinstance(session, Session) else session

@@ -129,14 +129,16 @@ def cases_in_error(session: Session, limit: int = 50) -> list[dict]:
 
 def filter_values(session: Session) -> dict[str, list[str]]:
     """The outcomes, stages and offices in use, for the case list's filter choices (on PostgreSQL
-    from the kept totals' few rows, not a scan of every case)."""
-    def distinct(column):
-        if column.table is INSTANCE and list_totals.kept(session):
-            return list_totals.case_values(session, column.name)
-        return [v for v in session.scalars(select(column).where(column.is_not(None))
-                                           .group_by(column).order_by(column))]
-    return {"outcomes": distinct(INSTANCE.c.outcome), "stages": distinct(INSTANCE.c.stage),
-            "offices": sorted(set(distinct(INSTANCE.c.office)) | set(distinct(User.__table__.c.office)))}
+    from the kept totals' few rows in one statement, not a scan of every case)."""
+    if list_totals.kept(session):
+        found = list_totals.case_values(session, "outcome", "stage", "office")
+    else:
+        found = {name: [v for v in session.scalars(select(INSTANCE.c[name]).where(INSTANCE.c[name].is_not(None))
+                                                   .group_by(INSTANCE.c[name]).order_by(INSTANCE.c[name]))]
+                 for name in ("outcome", "stage", "office")}
+    staff_offices = session.scalars(select(User.office).where(User.office.is_not(None)).group_by(User.office))
+    return {"outcomes": found["outcome"], "stages": found["stage"],
+            "offices": sorted(set(found["office"]) | set(staff_offices))}
 
 
 def users_holding(session: Session, role: str) -> list[dict]:

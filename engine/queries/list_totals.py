@@ -11,7 +11,7 @@ counted exactly over their own indexes. SQLite (one office, small tables) always
 counts: the same filters, the same answers; the tests compare both against count(*)."""
 from __future__ import annotations
 
-from sqlalchemy import and_, func, or_, select, true
+from sqlalchemy import and_, func, literal, or_, select, true, union_all
 
 from engine.identity.actor import Actor
 from engine.kernel import access
@@ -83,11 +83,18 @@ def _sum(session, table, conditions) -> int:
     return int(session.execute(select(func.coalesce(func.sum(table.c.n), 0)).where(*conditions)).scalar())
 
 
-def case_values(session, column_name: str) -> list[str]:
-    """The distinct non-null values of a case column the totals key on (stage, outcome, office)."""
-    column = CASE_TOTAL.c[column_name]
-    return list(session.scalars(select(column).where(column.is_not(None)).group_by(column)
-                                .having(func.sum(CASE_TOTAL.c.n) > 0).order_by(column)))
+def case_values(session, *column_names: str) -> dict[str, list[str]]:
+    """The distinct non-null values of case columns the totals key on (stage, outcome, office), each
+    in the database's order, read in one statement (the case list's filter choices)."""
+    parts = []
+    for name in column_names:
+        column = CASE_TOTAL.c[name]
+        parts.append(select(literal(name).label("k"), column.label("v")).where(column.is_not(None))
+                     .group_by(column).having(func.sum(CASE_TOTAL.c.n) > 0))
+    found: dict[str, list[str]] = {name: [] for name in column_names}
+    for name, value in session.execute(union_all(*parts).order_by("k", "v")):
+        found[name].append(value)
+    return found
 
 
 def case_groups(session, *columns: str, statuses=None) -> list[tuple]:

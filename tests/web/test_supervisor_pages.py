@@ -124,3 +124,19 @@ def test_staff_see_their_cases_but_no_actions_and_not_other_peoples(web, web_cas
     page = text_of(clerk.get(f"/web/cases/{web_case['id']}"))
     assert web_case["case_number"] in page and "Cancelar caso" not in page
     assert "Sin permiso" in web("nobody").get(f"/web/cases/{web_case['id']}", expect=403)
+
+
+def test_the_case_list_offers_the_stages_outcomes_and_offices_in_use(web, web_case, engine):
+    """The filter choices come with the list in one read (cases.case_list_page): the stages and
+    outcomes cases hold, the offices of cases and staff."""
+    clerk = actor("clerk")
+    engine.execute(start_case, clerk.__class__(clerk.username, clerk.roles, "Caguas"), "test_web", start_variables())
+
+    def options(html: str, select_id: str) -> list[str]:
+        select = html.split(f'id="{select_id}"', 1)[1].split("</select>", 1)[0]
+        found = re.findall(r"<option([^>]*)>([^<]*)</option>", select)
+        return [(re.search(r'value="([^"]*)"', attrs) or [None, text])[1] for attrs, text in found]
+    html = web("boss").get("/web/cases")
+    assert options(html, "f-stage") == ["", "EVALUATION"]
+    assert options(html, "f-outcome") == [""]
+    assert options(html, "f-office")[0] == "" and "Caguas" in options(html, "f-office")

@@ -50,9 +50,8 @@ def cases():
     filters = case_filters()
     overdue = bool(filters.pop("overdue"))
     actor = web_actor()
-    items, total = read_listing(queries.list_instances, actor, now, page=page, per_page=PER_PAGE,
-                        overdue=overdue or None, **filters)
-    choices = read_listing(dashboard.filter_values)
+    items, total, choices = read_listing(queries.case_list_page, actor, now, page=page, per_page=PER_PAGE,
+                                         overdue=overdue or None, **filters)
     if actor.office and not access.sees_all_cases(actor):
         choices["offices"] = [actor.office]  # other offices' cases are not theirs to list
     return render_template("web/cases.html", items=items, total=total, page=page, pages=pages(total),
