@@ -9,6 +9,7 @@ the next task, cleared at the end). 0031's triggers stay on in both.
 The database is recreated (`<name>_due_triggers`) and migrated."""
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -69,7 +70,11 @@ def _server_cpu(conn) -> float:
 
 def main(argv: list[str]) -> int:
     from engine.bootstrap import make_engine
-    base, per_block = argv[0], int(argv[1]) if len(argv) > 1 else 200
+    parser = argparse.ArgumentParser(prog="python -m bench.pg_due_triggers", description=__doc__.split("\n")[0])
+    parser.add_argument("url", help="base PostgreSQL URL; its database name gets _due_triggers")
+    parser.add_argument("per_block", nargs="?", type=int, default=200, help="cases per block [200]")
+    options = parser.parse_args(argv)
+    base, per_block = options.url, options.per_block
     url = database_url(base, "due_triggers")
     recreate_database(url)
     make_engine(url).db.upgrade()

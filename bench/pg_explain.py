@@ -9,6 +9,7 @@ loaded database (bench.production --only queries --keep), through the engine's o
 """
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from datetime import timezone
@@ -25,11 +26,18 @@ def main(argv: list[str]) -> int:
     from engine.queries import cases as queries
     from tests.production.live import START
     from engine.queries import list_totals
-    if argv and argv[0] == "--counted":
-        argv = argv[1:]
+    parser = argparse.ArgumentParser(prog="python -m bench.pg_explain", description=__doc__.split("\n")[0])
+    parser.add_argument("--counted", action="store_true", help="count the total over the rows (before 0031)")
+    parser.add_argument("url", help="the queries family's kept database")
+    parser.add_argument("kind", choices=["cases", "tasks"])
+    parser.add_argument("user", choices=sorted(USERS), metavar="user",
+                        help="a user of the load (bench/pg_queries.py)")
+    parser.add_argument("filters", nargs="*", metavar="key=value", help="the list's filters (q=…, scope=…, page=…)")
+    options = parser.parse_args(argv)
+    if options.counted:
         list_totals.kept = lambda _session: False
-    url, kind, user, *pairs = argv
-    args: dict = dict(pair.split("=", 1) for pair in pairs)
+    url, kind, user = options.url, options.kind, options.user
+    args: dict = dict(pair.split("=", 1) for pair in options.filters)
     if "page" in args:
         args["page"] = int(args["page"])
     if args.get("overdue"):

@@ -10,6 +10,7 @@ The database must hold the queries family's load (bench.production --only querie
 migrated to this tree's head first (the older code reads it unchanged) and its totals folded."""
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import tempfile
@@ -39,9 +40,13 @@ def _cpu(live, conn) -> float:
 
 def main(argv: list[str]) -> int:
     from engine.reporting.list_totals import fold_round
-    url, old = argv[0], argv[1]
-    rounds = int(argv[2]) if len(argv) > 2 else 20
-    per = int(argv[3]) if len(argv) > 3 else 3
+    parser = argparse.ArgumentParser(prog="python -m bench.pg_lists_ab", description=__doc__.split("\n")[0])
+    parser.add_argument("url", help="the queries family's kept database (bench.production --only queries --keep)")
+    parser.add_argument("old", help="an older checkout, its server's PYTHONPATH")
+    parser.add_argument("rounds", nargs="?", type=int, default=20, help="rounds [20]")
+    parser.add_argument("per", nargs="?", type=int, default=3, help="requests per list and block [3]")
+    options = parser.parse_args(argv)
+    url, old, rounds, per = options.url, options.old, options.rounds, options.per
     inst = installation(url, Path(tempfile.mkdtemp(prefix="lists_ab_")), fresh=False)
     inst.engine.db.upgrade()
     fold_round(inst.engine)

@@ -15,6 +15,7 @@ a stage, a due date and the status changing on some: non-HOT updates, which writ
 its tasks completed, and its end."""
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -84,8 +85,12 @@ def _case(conn, n: int, definition: int) -> None:
 
 
 def main(argv: list[str]) -> int:
-    base, per_block = argv[0], int(argv[1]) if len(argv) > 1 else 200
-    revisions = argv[2].split(",") if len(argv) > 2 else ["0033", "0034"]
+    parser = argparse.ArgumentParser(prog="python -m bench.pg_search_writes", description=__doc__.split("\n")[0])
+    parser.add_argument("url", help="base PostgreSQL URL; its database name gets _sw_<revision>")
+    parser.add_argument("per_block", nargs="?", type=int, default=200, help="cases per block [200]")
+    parser.add_argument("revisions", nargs="?", default="0033,0034", help="two revisions, comma-separated [0033,0034]")
+    options = parser.parse_args(argv)
+    base, per_block, revisions = options.url, options.per_block, options.revisions.split(",")
     conns, pids, definitions = {}, {}, {}
     for revision in revisions:
         url = database_url(base, f"sw_{revision}")

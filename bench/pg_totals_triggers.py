@@ -10,6 +10,7 @@ task + two updates of the case that change no counted column), claim, complete w
 and a stage, complete and end; then the retention purge of 50 cases in one statement pair."""
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -141,7 +142,11 @@ def _purge(conn, first: int, count: int) -> None:
 
 def main(argv: list[str]) -> int:
     from engine.bootstrap import make_engine
-    base, per_block = argv[0], int(argv[1]) if len(argv) > 1 else 200
+    parser = argparse.ArgumentParser(prog="python -m bench.pg_totals_triggers", description=__doc__.split("\n")[0])
+    parser.add_argument("url", help="base PostgreSQL URL; its database name gets _triggers")
+    parser.add_argument("per_block", nargs="?", type=int, default=200, help="cases per block [200]")
+    options = parser.parse_args(argv)
+    base, per_block = options.url, options.per_block
     url = database_url(base, "triggers")
     recreate_database(url)
     make_engine(url).db.upgrade()
