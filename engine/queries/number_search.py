@@ -20,6 +20,8 @@ from __future__ import annotations
 from sqlalchemy import String, and_, any_, false, func, literal, literal_column, or_, select
 from sqlalchemy.dialects.postgresql import ARRAY
 
+from engine.queries import loose_scan
+
 HEADS = 1000  # distinct heads beyond which a number needle is found by the trigram arm
 _DIGITS = frozenset("0123456789")
 _AFTER_DIGITS = ":"  # the character after '9' in byte order: `head || r || ':'` ends the range
@@ -79,12 +81,9 @@ class NumberArm:
 def heads_lookup(table):
     """A select of one row, (how many distinct heads up to HEADS + 1, their array): a recursive loose
     index scan. The case search runs it in one statement with its starters' (case_search.py)."""
-    first = select(func.min(head_of(table)).label("h"), literal(1).label("k")).cte("heads", recursive=True)
-    inner = table.alias("following")
-    following = select(func.min(head_of(inner))).where(head_of(inner) > first.c.h).scalar_subquery()
-    heads = first.union_all(select(following, first.c.k + 1).where(first.c.h.is_not(None), first.c.k <= HEADS))
-    return select(func.count(heads.c.h).label("many"),
-                  func.array_agg(heads.c.h).filter(heads.c.h.is_not(None)).label("found")).select_from(heads)
+    heads = loose_scan.distinct_values("heads", head_of, table, HEADS)
+    return select(func.count(heads.c.v).label("many"),
+                  func.array_agg(heads.c.v).filter(heads.c.v.is_not(None)).label("found")).select_from(heads)
 
 
 def heads_of(many: int, found: list[str] | None) -> list[str] | None:
