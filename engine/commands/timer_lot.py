@@ -9,14 +9,13 @@ a firing on its own would see it.
 """
 from __future__ import annotations
 
-import json
 from typing import NamedTuple
 
-import orjson
 from sqlalchemy import Text, bindparam, cast, select
 
 from engine.commands.timers import DONE_WITH, TIMER_AND_CASE, fire_read, fire_timer
 from engine.kernel import access
+from engine.persistence import json_text
 from engine.persistence.pipelined import Pipeline
 from engine.persistence.tables import INSTANCE, TIMER
 from engine.runtime import projections, store
@@ -27,17 +26,12 @@ _LOT = (TIMER_AND_CASE.where(TIMER.c.id.in_(bindparam("ids", expanding=True)))
         .order_by(TIMER.c.instance_id, TIMER.c.id).with_for_update(of=[TIMER, INSTANCE]))
 
 
-# The lot's cases' workflow rows, their bodies as JSON text decoded by orjson rather than by the stdlib
-# decoder psycopg hands jsonb to: 79 -> 55 µs of CPU per case for the lot's read (bench/RESULTS.md).
+# The lot's cases' workflow rows, their bodies as JSON text decoded by orjson (json_text) rather than by
+# the stdlib decoder psycopg hands jsonb to: 79 -> 55 µs of CPU per case for the lot's read (bench/RESULTS.md).
 _STATE = store.STATE
 _STATE_ROWS = select(_STATE.c.instance_id, _STATE.c.workflow_uuid, _STATE.c.task_uuid,
                      cast(_STATE.c.body, Text).label("body"), _STATE.c.digest).where(
     _STATE.c.instance_id.in_(bindparam("ids", expanding=True)))
-# orjson reads an integer past 64 bits as a float; a body holding a run of 19 digits anywhere goes
-# the stdlib way, which keeps it exact. The run is looked for in the body's bytes with every digit
-# mapped to "0" (a regular expression cost four times orjson's decoding itself).
-_DIGITS_AS_ZERO = bytes(48 if 48 <= i <= 57 else 32 for i in range(256))
-_LONG_RUN = b"0" * 19
 
 
 class StateRow(NamedTuple):
@@ -48,18 +42,13 @@ class StateRow(NamedTuple):
     digest: str
 
 
-def _decoded(body: str):
-    raw = body.encode()
-    return json.loads(body) if _LONG_RUN in raw.translate(_DIGITS_AS_ZERO) else orjson.loads(raw)
-
-
 def state_rows_of(conn, instance_ids: list[int]) -> dict[int, list[StateRow]]:
     """The workflow rows of a lot's cases in one statement, for `store.load(rows=…)`, their bodies
     decoded by orjson."""
     found: dict[int, list[StateRow]] = {iid: [] for iid in instance_ids}
     # Fetched at once: row by row, the fetch cost more than the decoding.
     for iid, owner, task_id, body, digest in conn.execute(_STATE_ROWS, {"ids": list(instance_ids)}).all():
-        found[iid].append(StateRow(owner, task_id, _decoded(body), digest))
+        found[iid].append(StateRow(owner, task_id, json_text.loads(body), digest))
     return found
 
 

@@ -19,17 +19,20 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError
 
+from engine.persistence import json_text
+
 IDLE_PING_SECONDS = 10.0
 
 
 def write_engine(url: str, prepared_statements: bool = True) -> Engine:
-    return _pinged_when_idle(create_engine(url, pool_size=10, max_overflow=20,
+    return _pinged_when_idle(create_engine(url, pool_size=10, max_overflow=20, json_deserializer=json_text.loads,
                                            connect_args=_connect_args(prepared_statements)))
 
 
 def read_engine(url: str, prepared_statements: bool = True) -> Engine:
     """Reads of the primary, or of a streaming replica (lists and dashboards) when one is configured."""
     return _pinged_when_idle(create_engine(url, isolation_level="AUTOCOMMIT", pool_size=10, max_overflow=10,
+                                           json_deserializer=json_text.loads,
                                            connect_args=_connect_args(prepared_statements)))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from engine.persistence import json_text
 from engine.persistence.types import UTCDateTime
 
 _UTC = UTCDateTime()
@@ -38,7 +39,7 @@ def fill_ids(rows: list[dict], ids_json: str | None) -> None:
     """Each row's id, from the statement's {spiff task id: row id}."""
     if not rows:
         return
-    ids = json.loads(ids_json)
+    ids = json_text.loads(ids_json)
     for row in rows:
         row["id"] = ids[row["spiff_task_id"]]
 
