@@ -7,8 +7,7 @@ event's `data` is JSON full of quotes. One JSON text is sent as it is, and the s
 """
 from __future__ import annotations
 
-import json
-
+from engine.persistence import json_text
 from engine.persistence.types import UTCDateTime
 
 _UTC = UTCDateTime()
@@ -30,4 +29,4 @@ def as_json(events: list[dict]) -> str:
         row = dict(event)
         row["at"] = _UTC.process_bind_param(event["at"], None).isoformat()
         rows.append(row)
-    return json.dumps(rows, separators=(",", ":"))
+    return json_text.dumps(rows)

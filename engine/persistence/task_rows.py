@@ -3,8 +3,6 @@ statement that saves their case (one round trip fewer than an INSERT of their ow
 engine/runtime/store.py)."""
 from __future__ import annotations
 
-import json
-
 from engine.persistence import json_text
 from engine.persistence.types import UTCDateTime
 
@@ -30,9 +28,9 @@ def as_json(rows: list[dict]) -> str:
         for name in _TIMES:
             if item[name] is not None:
                 item[name] = _UTC.process_bind_param(item[name], None).isoformat()
-        item["data"] = json.dumps(row["data"])
+        item["data"] = json_text.dumps(row["data"])
         out.append(item)
-    return json.dumps(out, separators=(",", ":"))
+    return json_text.dumps(out)
 
 
 def fill_ids(rows: list[dict], ids_json: str | None) -> None:
@@ -55,6 +53,5 @@ TIMER_INSERT_SQL = (f"INSERT INTO timer (instance_id, {_TIMER_NAMES}, cancelled,
 
 
 def timers_as_json(rows: list[dict]) -> str:
-    return json.dumps([{**{name: row[name] for name, _ in _TIMER_COLUMNS},
-                        "due_at": _UTC.process_bind_param(row["due_at"], None).isoformat()} for row in rows],
-                      separators=(",", ":"))
+    return json_text.dumps([{**{name: row[name] for name, _ in _TIMER_COLUMNS},
+                             "due_at": _UTC.process_bind_param(row["due_at"], None).isoformat()} for row in rows])
