@@ -40,7 +40,9 @@ def dumps(value) -> str:
     ~15× the stdlib encoder's speed on these small documents. What orjson refuses (an integer past
     64 bits, a key that is not text, a type it does not know) goes to the stdlib encoder, which
     writes it or raises as it always did. The text differs from the stdlib's only in form (letters
-    past ASCII as they are, `1e16` for `1e+16`), which jsonb reads alike."""
+    past ASCII as they are, `1e16` for `1e+16`), which jsonb reads alike, and in one value no case
+    holds: a float NaN or infinity (refused in every variable a case saves, engine/persistence/
+    saveable.py) would be written as null where the stdlib wrote NaN, which jsonb refused."""
     try:
         return orjson.dumps(value, option=_PLAIN).decode()
     except TypeError:  # orjson.JSONEncodeError is a TypeError

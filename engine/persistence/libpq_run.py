@@ -66,7 +66,8 @@ def usable(driver) -> bool:
 def run(pooled, found, values: dict) -> tuple[list, list] | None:
     """Run `found` (a compiled.Entry) with `values` (its converted values, by name) on the pooled
     connection's libpq; (rows as tuples, description as (name, type oid) pairs, or None once the
-    entry has its rows' shape), or None when the statement answered no rows. A database error is raised as psycopg raises it."""
+    entry has its rows' shape), or None when the statement answered no rows. A database error is
+    raised as psycopg raises it."""
     driver = pooled.driver_connection
     pg = driver.pgconn
     converted = found.libpq
@@ -92,7 +93,7 @@ def run(pooled, found, values: dict) -> tuple[list, list] | None:
     _check(driver, result, _TUPLES_OK)
     transformer.set_pgresult(result)
     rows = transformer.load_rows(0, result.ntuples, tuple)
-    if found.shape is not None:  # the entry read its columns from its first answer: no need to build them again
+    if found.shape is not None:  # the entry read its columns from its first answer: not built again
         return rows, None
     return rows, [(result.fname(i).decode(), result.ftype(i)) for i in range(result.nfields)]
 
