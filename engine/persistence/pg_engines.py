@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import time
 
-from psycopg import pq
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError
@@ -27,14 +26,13 @@ IDLE_PING_SECONDS = 10.0
 
 def write_engine(url: str, prepared_statements: bool = True) -> Engine:
     return _pinged_when_idle(create_engine(url, pool_size=10, max_overflow=20, json_deserializer=json_text.loads,
-                                           pool_reset_on_return=None,
                                            connect_args=_connect_args(prepared_statements)))
 
 
 def read_engine(url: str, prepared_statements: bool = True) -> Engine:
     """Reads of the primary, or of a streaming replica (lists and dashboards) when one is configured."""
     return _pinged_when_idle(create_engine(url, isolation_level="AUTOCOMMIT", pool_size=10, max_overflow=10,
-                                           json_deserializer=json_text.loads, pool_reset_on_return=None,
+                                           json_deserializer=json_text.loads,
                                            connect_args=_connect_args(prepared_statements)))
 
 
@@ -45,16 +43,7 @@ def _connect_args(prepared_statements: bool) -> dict:
 
 
 def _pinged_when_idle(engine: Engine) -> Engine:
-    """Pinged when idle, and rolled back on return to the pool only when a transaction is open."""
     dialect = engine.dialect
-
-    @event.listens_for(engine, "reset")
-    def _rolled_back_if_open(dbapi_connection, _record, _state) -> None:
-        # What the pool's rollback-on-return does (`pool_reset_on_return=None` above: SQLAlchemy's
-        # recipe for a reset of one's own), without psycopg's lock and generator for a connection that
-        # has nothing to roll back, as every command that committed (issue 21).
-        if dbapi_connection.pgconn.transaction_status != pq.TransactionStatus.IDLE:
-            dbapi_connection.rollback()
 
     @event.listens_for(engine, "checkin")
     def _idle_from(_dbapi_connection, record) -> None:

@@ -51,26 +51,3 @@ def test_a_connection_killed_while_idle_is_replaced_before_use(engine, monkeypat
         assert _backend_pid(conn) != first
     # And the engine's own commands go on working.
     assert engine.read_rows(lambda c: c.execute(text("SELECT 1")).scalar()) == 1
-
-
-def test_a_connection_returned_with_its_transaction_open_is_rolled_back_and_one_without_is_not(engine):
-    # pool_reset_on_return=None with pg_engines' own reset: it rolls back only what is open.
-    write = engine.db.write_engine
-    sent = []
-    raw = write.raw_connection()
-    driver = raw.driver_connection
-    original = driver.rollback
-    driver.rollback = lambda: (sent.append("rollback"), original())[1]
-    try:
-        driver.execute("INSERT INTO role (id, label_es, label_en, builtin) VALUES ('left_open', 'a', 'b', false)")
-        assert driver.pgconn.transaction_status == psycopg.pq.TransactionStatus.INTRANS
-        raw.close()  # back to the pool with the insert uncommitted
-        assert sent == ["rollback"] and driver.pgconn.transaction_status == psycopg.pq.TransactionStatus.IDLE
-        raw = write.raw_connection()
-        assert raw.driver_connection is driver  # the same pooled connection, nothing of the insert kept
-        assert driver.execute("SELECT count(*) FROM role WHERE id = 'left_open'").fetchone()[0] == 0
-        driver.commit()
-        raw.close()  # nothing open: nothing sent
-        assert sent == ["rollback"]
-    finally:
-        del driver.rollback
