@@ -7,7 +7,6 @@ tasks whose body changed.
 """
 from __future__ import annotations
 
-import json
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from json.encoder import c_make_encoder, encode_basestring_ascii
@@ -18,6 +17,8 @@ from SpiffWorkflow.bpmn.serializer.helpers.registry import DefaultRegistry
 from SpiffWorkflow.bpmn.serializer.workflow import BpmnWorkflowSerializer
 from SpiffWorkflow.bpmn.workflow import BpmnWorkflow
 from SpiffWorkflow.spiff.serializer.config import SPIFF_CONFIG
+
+from engine.persistence import json_text
 
 
 class _SpeclessWorkflowConverter(BpmnWorkflowConverter):
@@ -74,7 +75,7 @@ def split(workflow: BpmnWorkflow) -> tuple[dict, dict[tuple[str, str], str]]:
         take("", dct)
         for sp_id, sp in dct["subprocesses"].items():
             take(sp_id, sp)
-        meta = json.loads(json.dumps(dct, cls=encoder))
+        meta = json_text.loads(encode_body(dct))  # the library's objects made plain JSON values
     finally:
         registry._encoder_mode = False
     meta["task_order"] = order

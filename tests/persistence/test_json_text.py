@@ -11,6 +11,7 @@ from sqlalchemy import bindparam, text
 from engine.persistence import json_text
 
 from tests.conftest import PG_URL
+from tests.support.json_types import types_of
 
 TEXTS = [
     '{"big": 12345678901234567890123, "small": 7}',
@@ -28,7 +29,7 @@ def test_it_reads_what_the_stdlib_reads_from_bytes_memoryview_and_text(source):
     expected = json.loads(source)
     for given in (source, source.encode(), memoryview(source.encode()), bytearray(source.encode())):
         got = json_text.loads(given)
-        assert got == expected and _types(got) == _types(expected)
+        assert got == expected and types_of(got) == types_of(expected)
 
 
 def test_integers_past_64_bits_stay_integers():
@@ -41,13 +42,6 @@ def test_what_orjson_refuses_the_stdlib_reads_or_refuses_as_it_always_did():
     with pytest.raises(json.JSONDecodeError):
         json_text.loads(b"{not json")
 
-
-def _types(value):
-    if isinstance(value, dict):
-        return {k: _types(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_types(v) for v in value]
-    return type(value).__name__
 
 
 @pytest.mark.skipif(not PG_URL, reason="PostgreSQL only; the PostgreSQL phase of .ci/run runs it")
@@ -68,6 +62,6 @@ def test_the_engines_connections_read_jsonb_through_it(engine, monkeypatch):
         for db in (engine.db.write_engine, engine.db.read_engine):
             with db.connect() as conn:
                 as_jsonb, as_json = conn.execute(statement, {"t": source}).one()
-            assert as_jsonb == json.loads(source) and _types(as_jsonb) == _types(json.loads(source))
-            assert as_json == json.loads(source) and _types(as_json) == _types(json.loads(source))
+            assert as_jsonb == json.loads(source) and types_of(as_jsonb) == types_of(json.loads(source))
+            assert as_json == json.loads(source) and types_of(as_json) == types_of(json.loads(source))
     assert len(decoded) == 2 * 2 * (len(TEXTS) - 4)  # four hold 19 digits in a row: the stdlib reads those

@@ -11,6 +11,8 @@ import pytest
 from engine.persistence import json_text
 from engine.runtime import serializer
 
+from tests.support.json_types import types_of
+
 ENCODER = serializer._SERIALIZER._encoder_cls
 BODIES = [
     {"id": "5b0c", "parent": None, "children": ["a", "b"], "last_state_change": 1733612345.123456, "state": 64,
@@ -66,3 +68,32 @@ def test_what_the_stdlib_refuses_is_refused(value):
         json.dumps(value)
     with pytest.raises(TypeError):
         json_text.dumps(value)
+
+
+def test_the_meta_is_what_the_stdlib_round_trip_made_of_it():
+    # split() makes the library's workflow dictionary plain JSON values through the per-save encoder
+    # and json_text.loads (orjson where exact); the stdlib's round trip made the same values.
+    from SpiffWorkflow.bpmn.workflow import BpmnWorkflow
+    from SpiffWorkflow.spiff.parser.process import VALIDATOR, SpiffBpmnParser
+
+    from tests.support import bpmn as b
+
+    parser = SpiffBpmnParser(validator=VALIDATOR)
+    parser.add_bpmn_str(b.diagram("test_meta", lanes={"test_clerk": ["start", "after", "end"]},
+                                  nodes=[b.start(), b.user("after"), b.end()],
+                                  flows=b.chain("start", "after", "end")).encode())
+    workflow = BpmnWorkflow(parser.get_spec("test_meta"))
+    workflow.data.update(BODIES[1]["data"])
+    workflow.data["inf"] = float("inf")  # orjson refuses it: the stdlib reads it
+    meta, _ = serializer.split(workflow)
+    serializer._SERIALIZER.registry._encoder_mode = True
+    try:
+        dct = serializer._SERIALIZER.to_dict(workflow)
+        for owner in (dct, *dct["subprocesses"].values()):
+            owner.pop("tasks")
+        expected = json.loads(json.dumps(dct, cls=ENCODER))
+    finally:
+        serializer._SERIALIZER.registry._encoder_mode = False
+    meta.pop("task_order")
+    assert meta == expected and types_of(meta) == types_of(expected)
+    assert meta["data"]["big"] == 12345678901234567890123
