@@ -42,7 +42,7 @@ def _deferred(name: str, sql: str, values: dict) -> Deferred:
 
 @functools.cache
 def _binds(name: str, columns: tuple) -> tuple:
-    # Built once per kind of write: building the bind objects at every command cost ~2 % of the
+    # Built once per kind of write: building the bind objects at every command cost ~0.5-1 % of the
     # engine's CPU per case (issue 21), and the saving statement they go into is built once too.
     return tuple(bindparam(f"{name}_{column}", type_=PERIOD.c[column].type) for column in columns)
 
