@@ -36,6 +36,7 @@ _CHILD = """
 import gc, sys
 from pathlib import Path
 from bench.engine_cases import build_engine, engine_case
+from bench.common import WARMUP
 from bench.diagram import ROLE
 url, count = sys.argv[1], int(sys.argv[2])
 if count < 0:
@@ -45,7 +46,7 @@ else:
     from engine.identity.actor import Actor
     eng = make_engine(url)
     actor = Actor("bench", frozenset({ROLE}))
-    for _ in range(20):
+    for _ in range(WARMUP):
         engine_case(eng, actor)
     gc.freeze()  # as `tramite serve` and `tramite worker` do once warm
     for _ in range(count):

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from sqlalchemy import Text, bindparam, cast, select
+from sqlalchemy import bindparam, select
 
 from engine.commands.timers import DONE_WITH, TIMER_AND_CASE, fire_read, fire_timer
 from engine.kernel import access
-from engine.persistence import json_text
 from engine.persistence.pipelined import Pipeline
 from engine.persistence.tables import INSTANCE, TIMER
 from engine.runtime import projections, store
@@ -26,11 +25,11 @@ _LOT = (TIMER_AND_CASE.where(TIMER.c.id.in_(bindparam("ids", expanding=True)))
         .order_by(TIMER.c.instance_id, TIMER.c.id).with_for_update(of=[TIMER, INSTANCE]))
 
 
-# The lot's cases' workflow rows, their bodies as JSON text decoded by orjson (json_text) rather than by
-# the stdlib decoder psycopg hands jsonb to: 79 -> 55 µs of CPU per case for the lot's read (bench/RESULTS.md).
+# The lot's cases' workflow rows; on PostgreSQL their jsonb bodies are decoded by orjson where exact, as
+# every json value the engines read is (engine/persistence/json_text.py, the engines' json_deserializer).
 _STATE = store.STATE
 _STATE_ROWS = select(_STATE.c.instance_id, _STATE.c.workflow_uuid, _STATE.c.task_uuid,
-                     cast(_STATE.c.body, Text).label("body"), _STATE.c.digest).where(
+                     _STATE.c.body, _STATE.c.digest).where(
     _STATE.c.instance_id.in_(bindparam("ids", expanding=True)))
 
 
@@ -43,12 +42,11 @@ class StateRow(NamedTuple):
 
 
 def state_rows_of(conn, instance_ids: list[int]) -> dict[int, list[StateRow]]:
-    """The workflow rows of a lot's cases in one statement, for `store.load(rows=…)`, their bodies
-    decoded by orjson."""
+    """The workflow rows of a lot's cases in one statement, for `store.load(rows=…)`."""
     found: dict[int, list[StateRow]] = {iid: [] for iid in instance_ids}
     # Fetched at once: row by row, the fetch cost more than the decoding.
     for iid, owner, task_id, body, digest in conn.execute(_STATE_ROWS, {"ids": list(instance_ids)}).all():
-        found[iid].append(StateRow(owner, task_id, json_text.loads(body), digest))
+        found[iid].append(StateRow(owner, task_id, body, digest))
     return found
 
 
